@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Set up a Debian machine, build, and run the gate or the tests.
+#   scripts/dev.sh gate   install what is missing, build, check the embedded list
+#   scripts/dev.sh test   install what is missing, build, run every test under ctest
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  libcurl4-openssl-dev nlohmann-json3-dev libre2-dev libgtest-dev libgmock-dev libcli11-dev
+  libfmt-dev libpsl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev
+  libcpp-httplib-dev libbenchmark-dev
+)
+
+install_missing() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "installing: ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+}
+
+build() {
+  cmake --preset release >/dev/null
+  cmake --build --preset release -j "$(nproc)"
+}
+
+case "${1:-}" in
+  gate)
+    install_missing
+    build
+    status=0
+    ./build/release/sourcegate lint || status=1
+    ./build/release/sourcegate fmt --check || status=1
+    ./build/release/sourcegate render --check || status=1
+    [ $status -eq 0 ] && echo "gate: the list passes"
+    exit $status
+    ;;
+  test)
+    install_missing
+    build
+    ctest --preset release -j "$(nproc)"
+    ;;
+  *)
+    echo "usage: scripts/dev.sh gate|test" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/location.h"
+
+namespace sg {
+
+enum class Severity { info, warning, error };
+
+std::string_view to_string(Severity severity);
+
+/// One finding: what is wrong, where, and what to do about it.
+struct Diagnostic {
+  std::string rule;
+  Severity severity = Severity::error;
+  std::string message;
+  Location location;
+  /// The entry the finding is about, when there is one.
+  std::string title;
+  std::string url;
+  std::string hint;
+  /// Set when a waiver silenced the finding; it is then reported, not counted.
+  std::string waived_reason;
+};
+
+/// Sorts by file, line, column, rule and message, so reports are deterministic.
+void sort_diagnostics(std::vector<Diagnostic>& diagnostics);
+
+}  // namespace sg

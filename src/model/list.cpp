@@ -1,0 +1,64 @@
+#include "model/list.h"
+
+#include <array>
+#include <utility>
+
+namespace sg {
+namespace {
+constexpr std::array<std::pair<EntryKind, std::string_view>, 6> k_kind_names = {{
+    {EntryKind::paper, "paper"},
+    {EntryKind::spec, "spec"},
+    {EntryKind::docs, "docs"},
+    {EntryKind::repo, "repo"},
+    {EntryKind::report, "report"},
+    {EntryKind::note, "note"},
+}};
+}  // namespace
+
+std::optional<EntryKind> parse_entry_kind(std::string_view text) {
+  for (const auto& [kind, name] : k_kind_names) {
+    if (name == text) {
+      return kind;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string_view to_string(EntryKind kind) {
+  for (const auto& [k, name] : k_kind_names) {
+    if (k == kind) {
+      return name;
+    }
+  }
+  return "?";
+}
+
+const Location& Entry::where(std::string_view field) const {
+  auto it = fields.find(field);
+  return it == fields.end() ? location : it->second;
+}
+
+std::vector<std::string> Entry::all_urls() const {
+  std::vector<std::string> urls;
+  if (links.empty()) {
+    if (!url.empty()) {
+      urls.push_back(url);
+    }
+  } else {
+    for (const EntryLink& link : links) {
+      urls.push_back(link.url);
+    }
+  }
+  if (!code.empty()) {
+    urls.push_back(code);
+  }
+  return urls;
+}
+
+std::size_t List::entry_count() const {
+  std::size_t count = 0;
+  for_each_entry([&](const Section&, const Group*, const Entry&) { ++count; });
+  return count;
+}
+
+}  // namespace sg

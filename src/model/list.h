@@ -1,0 +1,129 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/location.h"
+
+namespace sg {
+
+/// What an entry links to, as declared in entry data or inferred from the URL.
+enum class EntryKind { paper, spec, docs, repo, report, note };
+
+std::optional<EntryKind> parse_entry_kind(std::string_view text);
+std::string_view to_string(EntryKind kind);
+
+/// One link of an entry that names several resources ("vLLM, SGLang, and
+/// TensorRT-LLM"): its label is the words of the title that it links.
+struct EntryLink {
+  std::string label;
+  std::string url;
+  Location location;
+};
+
+/// The five fields that make a performance number checkable.
+struct Claim {
+  std::string hardware;
+  std::string workload;
+  std::string precision;
+  std::string baseline;
+  std::string correctness;
+  Location location;
+};
+
+struct Waiver {
+  std::string rule;
+  std::string reason;
+  Location location;
+};
+
+struct Entry {
+  std::string title;
+  /// The entry's link; for an entry with `links`, the first of them.
+  std::string url;
+  /// Set only when the entry names several resources; then url == links[0].url.
+  std::vector<EntryLink> links;
+  /// Empty for Markdown input, where the kind is inferred from the URL.
+  std::optional<EntryKind> kind;
+  std::string description;
+  std::optional<Claim> claim;
+  std::string code;
+  std::string verified;
+  std::vector<Waiver> waivers;
+  /// Where the entry starts (its `{` or its list item).
+  Location location;
+  /// Where each field present in the input is (the key of a JSON member, the
+  /// link or text of a Markdown item), keyed by field name.
+  std::map<std::string, Location, std::less<>> fields;
+
+  /// The location of `field` if it was given, else of the entry.
+  const Location& where(std::string_view field) const;
+  /// Every URL the entry links to: url or links, then code.
+  std::vector<std::string> all_urls() const;
+};
+
+struct Group {
+  std::string title;
+  std::vector<Entry> entries;
+  Location location;
+};
+
+/// A section whose evidence changes quickly carries the date it was last
+/// checked and how long that check stays good.
+struct Volatile {
+  std::string verified;
+  int max_age_days = 0;
+  Location location;
+};
+
+struct Section {
+  std::string title;
+  /// Markdown paragraphs shown under the heading.
+  std::string intro;
+  std::optional<Volatile> volatile_info;
+  /// A reading path: entries are read in order and rendered as a numbered list.
+  bool ordered = false;
+  /// Entries directly under the section, before any group.
+  std::vector<Entry> entries;
+  std::vector<Group> groups;
+  Location location;
+};
+
+/// An internal link (`#anchor`) found in Markdown text, kept for link/anchor.
+struct AnchorLink {
+  std::string anchor;
+  Location location;
+};
+
+struct List {
+  std::string title;
+  std::string tagline;
+  /// Markdown paragraphs between the tagline and the contents.
+  std::string intro;
+  /// Markdown after the last section (license, maintainers).
+  std::string footer;
+  std::vector<Section> sections;
+  /// Headings of a Markdown list in document order, for anchor checks.
+  std::vector<std::string> headings;
+  std::vector<AnchorLink> anchor_links;
+
+  /// Calls `visit(section, group_or_null, entry)` for every entry in list order.
+  template <typename Visit>
+  void for_each_entry(Visit&& visit) const {
+    for (const Section& section : sections) {
+      for (const Entry& entry : section.entries) {
+        visit(section, static_cast<const Group*>(nullptr), entry);
+      }
+      for (const Group& group : section.groups) {
+        for (const Entry& entry : group.entries) {
+          visit(section, &group, entry);
+        }
+      }
+    }
+  }
+  std::size_t entry_count() const;
+};
+
+}  // namespace sg

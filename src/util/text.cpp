@@ -1,0 +1,64 @@
+#include "util/text.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "util/error.h"
+
+namespace sg {
+
+LineIndex::LineIndex(std::string_view text) : m_text(text) {
+  m_line_starts.push_back(0);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      m_line_starts.push_back(i + 1);
+    }
+  }
+}
+
+Location LineIndex::locate(std::string file, std::size_t offset) const {
+  offset = std::min(offset, m_text.size());
+  auto it = std::upper_bound(m_line_starts.begin(), m_line_starts.end(), offset);
+  const auto line = static_cast<std::size_t>(it - m_line_starts.begin());
+  const std::size_t start = m_line_starts[line - 1];
+  const std::size_t column = utf8_length(m_text.substr(start, offset - start)) + 1;
+  return Location{std::move(file), static_cast<int>(line), static_cast<int>(column)};
+}
+
+std::string_view LineIndex::line_text(int line) const {
+  if (line < 1 || static_cast<std::size_t>(line) > m_line_starts.size()) {
+    return {};
+  }
+  const std::size_t start = m_line_starts[static_cast<std::size_t>(line) - 1];
+  std::size_t end = m_text.find('\n', start);
+  if (end == std::string_view::npos) {
+    end = m_text.size();
+  }
+  if (end > start && m_text[end - 1] == '\r') {
+    --end;
+  }
+  return m_text.substr(start, end - start);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw InputError(Location{path, 0, 0},
+                     std::string("cannot read file: ") + std::strerror(errno) +
+                         "; check the path and its permissions");
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return std::move(buffer).str();
+}
+
+std::size_t utf8_length(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;
+  }));
+}
+
+}  // namespace sg

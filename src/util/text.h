@@ -1,0 +1,32 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/location.h"
+
+namespace sg {
+
+/// Maps byte offsets of a text to 1-based lines and code-point columns.
+class LineIndex {
+ public:
+  explicit LineIndex(std::string_view text);
+
+  Location locate(std::string file, std::size_t offset) const;
+  /// The text of 1-based `line`, without its line break.
+  std::string_view line_text(int line) const;
+
+ private:
+  std::string_view m_text;
+  std::vector<std::size_t> m_line_starts;
+};
+
+/// Reads a whole file; throws InputError naming the file when it cannot.
+std::string read_file(const std::string& path);
+
+/// Counts the Unicode code points of UTF-8 text (continuation bytes skipped).
+std::size_t utf8_length(std::string_view text);
+
+}  // namespace sg

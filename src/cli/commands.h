@@ -1,0 +1,13 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace sg {
+
+/// Each subcommand registers its options and a callback that sets the exit
+/// code. Input and usage errors propagate as exceptions to run_cli.
+void add_lint_command(CLI::App& app, int& exit_code);
+void add_fmt_command(CLI::App& app, int& exit_code);
+void add_render_command(CLI::App& app, int& exit_code);
+
+}  // namespace sg

@@ -1,0 +1,89 @@
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.h"
+#include "load/entries_loader.h"
+#include "util/error.h"
+#include "util/text.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct FmtOptions {
+  std::vector<std::string> paths{"entries"};
+  bool check = false;
+};
+
+std::vector<std::string> json_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (!fs::is_directory(path, ec)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const fs::directory_entry& item : fs::directory_iterator(path)) {
+      if (item.path().extension() == ".json") {
+        found.push_back(item.path().lexically_normal().string());
+      }
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+void write_atomically(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) {
+      throw InputError(Location{path, 0, 0}, "cannot write the formatted file");
+    }
+  }
+  fs::rename(temporary, path);
+}
+
+}  // namespace
+
+void add_fmt_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<FmtOptions>();
+  CLI::App* command =
+      app.add_subcommand("fmt", "Rewrite entry files in canonical key order and indentation");
+  command->add_option("paths", options->paths, "Entries directories or .json files (default: entries)");
+  command->add_flag("--check", options->check,
+                    "Change nothing; list files that are not canonical and exit 1");
+  command->footer(
+      "Examples:\n"
+      "  sourcegate fmt            rewrite entries/*.json canonically\n"
+      "  sourcegate fmt --check    in CI: fail when a file is not canonical");
+  command->callback([options, &exit_code] {
+    // Format everything in memory first, so a malformed file stops the run
+    // before any file is rewritten.
+    std::vector<std::pair<std::string, std::string>> changed;
+    for (const std::string& file : json_files(options->paths)) {
+      const std::string text = read_file(file);
+      std::string canonical = canonical_entries_text(file, text);
+      if (canonical != text) {
+        changed.emplace_back(file, std::move(canonical));
+      }
+    }
+    for (const auto& [file, canonical] : changed) {
+      if (options->check) {
+        std::cout << file << ": not canonical; run `sourcegate fmt` to rewrite it\n";
+      } else {
+        write_atomically(file, canonical);
+        std::cout << "formatted " << file << '\n';
+      }
+    }
+    exit_code = options->check && !changed.empty() ? 1 : 0;
+  });
+}
+
+}  // namespace sg

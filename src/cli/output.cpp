@@ -1,0 +1,47 @@
+#include "cli/output.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "util/error.h"
+
+namespace sg {
+
+void add_output_options(CLI::App& command, OutputOptions& options) {
+  command.add_option("--format", options.format, "Report format: text, json, github, sarif")
+      ->check(CLI::IsMember({"text", "json", "github", "sarif", "markdown"}));
+  command.add_option("--color", options.color, "Colour text output: auto, always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  command.add_option("--fail-on", options.fail_on, "Exit 1 on findings of this severity or worse")
+      ->check(CLI::IsMember({"error", "warning"}));
+}
+
+bool use_color(const std::string& choice, int fd) {
+  if (choice == "always") {
+    return true;
+  }
+  if (choice == "never") {
+    return false;
+  }
+  const char* no_color = std::getenv("NO_COLOR");
+  return (no_color == nullptr || *no_color == '\0') && isatty(fd) != 0;
+}
+
+int emit_report(const Report& report, const OutputOptions& options) {
+  switch (parse_report_format(options.format)) {
+    case ReportFormat::json:
+      write_json_report(report, std::cout);
+      break;
+    default:
+      write_text_report(report, std::cout, TextStyle{use_color(options.color, STDOUT_FILENO)});
+      break;
+  }
+  std::cout.flush();
+  const bool failed = report.count(Severity::error) > 0 ||
+                      (options.fail_on == "warning" && report.count(Severity::warning) > 0);
+  return failed ? 1 : 0;
+}
+
+}  // namespace sg

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "report/report.h"
+
+namespace sg {
+
+/// The report options every checking command shares.
+struct OutputOptions {
+  std::string format = "text";
+  std::string color = "auto";
+  std::string fail_on = "error";
+};
+
+void add_output_options(CLI::App& command, OutputOptions& options);
+
+/// Writes the report to stdout in the chosen format and returns the exit code
+/// (1 when a finding reaches --fail-on, else 0).
+int emit_report(const Report& report, const OutputOptions& options);
+
+/// Whether to colour a stream: --color, NO_COLOR, and whether it is a terminal.
+bool use_color(const std::string& choice, int fd);
+
+}  // namespace sg

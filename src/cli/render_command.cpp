@@ -1,0 +1,66 @@
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.h"
+#include "load/entries_loader.h"
+#include "render/markdown_writer.h"
+#include "util/error.h"
+#include "util/text.h"
+
+namespace sg {
+namespace {
+
+struct RenderOptions {
+  std::string entries = "entries";
+  std::string output = "LIST.md";
+  bool check = false;
+};
+
+}  // namespace
+
+void add_render_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<RenderOptions>();
+  CLI::App* command = app.add_subcommand("render", "Render the Markdown list from entries");
+  command->add_option("--entries", options->entries, "Entries directory (default: entries)");
+  command->add_option("-o,--output", options->output, "Markdown file to write (default: LIST.md)");
+  command->add_flag("--check", options->check,
+                    "Change nothing; exit 1 with a diff when the output is stale");
+  command->footer(
+      "Examples:\n"
+      "  sourcegate render            write LIST.md from entries/\n"
+      "  sourcegate render --check    in CI: fail when LIST.md is stale");
+  command->callback([options, &exit_code] {
+    LoadResult loaded;
+    load_entries_dir(options->entries, loaded);
+    if (!loaded.diagnostics.empty()) {
+      const Diagnostic& first = loaded.diagnostics.front();
+      throw InputError(first.location,
+                       first.message + "; run `sourcegate lint` and fix the entries first");
+    }
+    const std::string rendered = render_markdown(loaded.list);
+    if (!options->check) {
+      std::ofstream out(options->output, std::ios::binary | std::ios::trunc);
+      out << rendered;
+      if (!out.flush()) {
+        throw InputError(Location{options->output, 0, 0}, "cannot write the rendered list");
+      }
+      exit_code = 0;
+      return;
+    }
+    std::string current;
+    if (std::filesystem::exists(options->output)) {
+      current = read_file(options->output);
+    }
+    if (current == rendered) {
+      exit_code = 0;
+      return;
+    }
+    std::cout << options->output << " is stale; run `sourcegate render` to update it:\n"
+              << line_diff(current, rendered);
+    exit_code = 1;
+  });
+}
+
+}  // namespace sg

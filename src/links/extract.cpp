@@ -1,0 +1,356 @@
+#include "links/extract.h"
+
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <gumbo.h>
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <unordered_map>
+
+#include "links/url.h"
+#include "util/text.h"
+
+namespace sg::links {
+
+namespace {
+
+std::string_view trim(std::string_view text) {
+  const char* space = " \t\r\n\f";
+  auto first = text.find_first_not_of(space);
+  if (first == std::string_view::npos) {
+    return {};
+  }
+  auto last = text.find_last_not_of(space);
+  return text.substr(first, last - first + 1);
+}
+
+FoundLink make_link(std::string_view url, const LineIndex& index, const std::string& file,
+                    std::size_t offset) {
+  FoundLink link;
+  link.url = std::string(url);
+  link.location = index.locate(file, offset);
+  link.kind = classify_link(link.url);
+  return link;
+}
+
+/// The byte offset of 1-based `line` and byte `column`, as cmark reports them.
+std::size_t offset_of(const std::vector<std::size_t>& line_starts, int line, int column) {
+  if (line < 1 || static_cast<std::size_t>(line) > line_starts.size()) {
+    return 0;
+  }
+  return line_starts[static_cast<std::size_t>(line - 1)] +
+         static_cast<std::size_t>(std::max(column, 1) - 1);
+}
+
+std::vector<std::size_t> compute_line_starts(std::string_view text) {
+  std::vector<std::size_t> starts{0};
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      starts.push_back(i + 1);
+    }
+  }
+  return starts;
+}
+
+// --- HTML -------------------------------------------------------------------
+
+/// The attributes that carry a URL, per element.
+const char* link_attribute(GumboTag tag, std::string_view attribute) {
+  switch (tag) {
+    case GUMBO_TAG_A:
+    case GUMBO_TAG_AREA:
+    case GUMBO_TAG_LINK:
+      return attribute == "href" ? "href" : nullptr;
+    case GUMBO_TAG_IMG:
+    case GUMBO_TAG_SCRIPT:
+    case GUMBO_TAG_IFRAME:
+    case GUMBO_TAG_EMBED:
+    case GUMBO_TAG_SOURCE:
+    case GUMBO_TAG_TRACK:
+    case GUMBO_TAG_AUDIO:
+      return attribute == "src" ? "src" : nullptr;
+    case GUMBO_TAG_VIDEO:
+      return attribute == "src" || attribute == "poster" ? "src" : nullptr;
+    case GUMBO_TAG_BLOCKQUOTE:
+    case GUMBO_TAG_Q:
+    case GUMBO_TAG_DEL:
+    case GUMBO_TAG_INS:
+      return attribute == "cite" ? "cite" : nullptr;
+    case GUMBO_TAG_OBJECT:
+      return attribute == "data" ? "data" : nullptr;
+    case GUMBO_TAG_FORM:
+      return attribute == "action" ? "action" : nullptr;
+    default:
+      return nullptr;
+  }
+}
+
+void walk_html(const GumboNode* node, std::string_view text, const LineIndex& index,
+               const std::string& file, std::vector<FoundLink>& out) {
+  if (node->type != GUMBO_NODE_ELEMENT && node->type != GUMBO_NODE_TEMPLATE) {
+    return;
+  }
+  const GumboElement& element = node->v.element;
+  for (unsigned i = 0; i < element.attributes.length; ++i) {
+    const auto* attribute = static_cast<const GumboAttribute*>(element.attributes.data[i]);
+    if (link_attribute(element.tag, attribute->name) == nullptr) {
+      continue;
+    }
+    auto value = trim(attribute->value);
+    if (value.empty()) {
+      continue;
+    }
+    // Point at the value itself; original_value is a slice of our buffer
+    // (quotes included) unless gumbo synthesised the attribute.
+    std::size_t offset = element.start_pos.offset;
+    const char* raw = attribute->original_value.data;
+    if (raw != nullptr && raw >= text.data() && raw < text.data() + text.size()) {
+      offset = static_cast<std::size_t>(raw - text.data());
+      if (*raw == '"' || *raw == '\'') {
+        ++offset;
+      }
+    }
+    out.push_back(make_link(value, index, file, offset));
+  }
+  for (unsigned i = 0; i < element.children.length; ++i) {
+    walk_html(static_cast<const GumboNode*>(element.children.data[i]), text, index, file, out);
+  }
+}
+
+// --- Markdown ---------------------------------------------------------------
+
+struct MarkdownScan {
+  std::string_view text;
+  const LineIndex& index;
+  const std::string& file;
+  std::vector<std::size_t> line_starts;
+  std::vector<FoundLink> out;
+  /// Per block: where the last link was found, so that repeated URLs in one
+  /// paragraph get their own positions.
+  std::unordered_map<const cmark_node*, std::size_t> cursors;
+};
+
+const cmark_node* positioned_ancestor(cmark_node* node) {
+  for (cmark_node* at = cmark_node_parent(node); at != nullptr; at = cmark_node_parent(at)) {
+    if (cmark_node_get_start_line(at) > 0) {
+      return at;
+    }
+  }
+  return nullptr;
+}
+
+/// cmark-gfm 0.29 gives positions to `[text](url)` links but not to autolinked
+/// bare URLs or reference links; those are found by searching the enclosing
+/// block's source for the URL, and for references the whole document (which
+/// finds the definition line, the place to edit).
+std::size_t locate_markdown_link(MarkdownScan& scan, cmark_node* node, std::string_view url) {
+  int line = cmark_node_get_start_line(node);
+  if (line > 0) {
+    return offset_of(scan.line_starts, line, cmark_node_get_start_column(node));
+  }
+  const cmark_node* block = positioned_ancestor(node);
+  std::size_t begin = 0;
+  std::size_t end = scan.text.size();
+  if (block != nullptr) {
+    auto* mutable_block = const_cast<cmark_node*>(block);
+    begin = offset_of(scan.line_starts, cmark_node_get_start_line(mutable_block), 1);
+    int end_line = cmark_node_get_end_line(mutable_block);
+    end = static_cast<std::size_t>(end_line) < scan.line_starts.size()
+              ? scan.line_starts[static_cast<std::size_t>(end_line)]
+              : scan.text.size();
+  }
+  auto& cursor = scan.cursors[block];
+  cursor = std::max(cursor, begin);
+  std::vector<std::string_view> needles = {url};
+  // The autolink extension adds "http://" to "www." links and "mailto:" to
+  // bare e-mail addresses.
+  for (std::string_view prefix : {"http://", "mailto:"}) {
+    if (url.starts_with(prefix)) {
+      needles.push_back(url.substr(prefix.size()));
+    }
+  }
+  for (auto needle : needles) {
+    auto found = scan.text.substr(0, end).find(needle, cursor);
+    if (found != std::string_view::npos) {
+      cursor = found + needle.size();
+      return found;
+    }
+  }
+  for (auto needle : needles) {
+    auto found = scan.text.find(needle);
+    if (found != std::string_view::npos) {
+      return found;
+    }
+  }
+  return begin;
+}
+
+/// Raw HTML in Markdown (`<a href=...>` blocks or inline tags) holds links too.
+void scan_raw_html(MarkdownScan& scan, cmark_node* node) {
+  const char* literal = cmark_node_get_literal(node);
+  int first_line = cmark_node_get_start_line(node);
+  if (first_line <= 0) {
+    const cmark_node* block = positioned_ancestor(node);
+    first_line = block != nullptr ? cmark_node_get_start_line(const_cast<cmark_node*>(block)) : 1;
+  }
+  if (literal == nullptr) {
+    return;
+  }
+  std::string_view html(literal);
+  LineIndex html_index(html);
+  for (auto& link : extract_html(html, scan.file)) {
+    // Re-anchor on the document: same URL, searched from the block's line.
+    std::size_t from = offset_of(scan.line_starts, first_line + link.location.line - 1, 1);
+    auto found = scan.text.find(link.url, from);
+    std::size_t offset = found == std::string_view::npos ? from : found;
+    scan.out.push_back(make_link(link.url, scan.index, scan.file, offset));
+  }
+}
+
+void ensure_extensions_registered() {
+  static const bool k_registered = [] {
+    cmark_gfm_core_extensions_ensure_registered();
+    return true;
+  }();
+  (void)k_registered;
+}
+
+struct ParserDeleter {
+  void operator()(cmark_parser* parser) const { cmark_parser_free(parser); }
+};
+struct NodeDeleter {
+  void operator()(cmark_node* node) const { cmark_node_free(node); }
+};
+struct IterDeleter {
+  void operator()(cmark_iter* iter) const { cmark_iter_free(iter); }
+};
+
+}  // namespace
+
+LinkKind classify_link(std::string_view url) {
+  if (url.starts_with('#')) {
+    return LinkKind::fragment_only;
+  }
+  if (is_web_url(url)) {
+    return LinkKind::web;
+  }
+  auto parts = parse_url(url);
+  if (parts && !url.starts_with("//")) {
+    // "c:/x" style Windows paths parse as a scheme; a one-letter scheme is a
+    // drive letter in practice.
+    if (parts->scheme.size() > 1) {
+      return LinkKind::other_scheme;
+    }
+  }
+  return LinkKind::relative;
+}
+
+std::vector<FoundLink> extract_html(std::string_view text, const std::string& file) {
+  std::vector<FoundLink> out;
+  LineIndex index(text);
+  GumboOutput* output = gumbo_parse_with_options(&kGumboDefaultOptions, text.data(), text.size());
+  walk_html(output->root, text, index, file, out);
+  gumbo_destroy_output(&kGumboDefaultOptions, output);
+  return out;
+}
+
+std::vector<FoundLink> extract_markdown(std::string_view text, const std::string& file) {
+  ensure_extensions_registered();
+  LineIndex index(text);
+  MarkdownScan scan{text, index, file, compute_line_starts(text), {}, {}};
+
+  std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(CMARK_OPT_SOURCEPOS));
+  for (const char* name : {"autolink", "table", "strikethrough", "tasklist"}) {
+    if (cmark_syntax_extension* extension = cmark_find_syntax_extension(name)) {
+      cmark_parser_attach_syntax_extension(parser.get(), extension);
+    }
+  }
+  cmark_parser_feed(parser.get(), text.data(), text.size());
+  std::unique_ptr<cmark_node, NodeDeleter> document(cmark_parser_finish(parser.get()));
+  std::unique_ptr<cmark_iter, IterDeleter> iter(cmark_iter_new(document.get()));
+
+  for (auto event = cmark_iter_next(iter.get()); event != CMARK_EVENT_DONE;
+       event = cmark_iter_next(iter.get())) {
+    if (event != CMARK_EVENT_ENTER) {
+      continue;
+    }
+    cmark_node* node = cmark_iter_get_node(iter.get());
+    auto type = cmark_node_get_type(node);
+    if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) {
+      const char* url = cmark_node_get_url(node);
+      std::string_view view = url != nullptr ? trim(url) : std::string_view();
+      if (view.empty()) {
+        continue;
+      }
+      scan.out.push_back(make_link(view, index, file, locate_markdown_link(scan, node, view)));
+    } else if (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE) {
+      scan_raw_html(scan, node);
+    }
+  }
+  // Autolinks found by searching may come out of order relative to
+  // positioned links in the same paragraph; report in document order.
+  std::stable_sort(scan.out.begin(), scan.out.end(), [](const FoundLink& a, const FoundLink& b) {
+    return a.location.line != b.location.line ? a.location.line < b.location.line
+                                              : a.location.column < b.location.column;
+  });
+  return std::move(scan.out);
+}
+
+std::vector<FoundLink> extract_text(std::string_view text, const std::string& file) {
+  // Case-insensitive scheme, then anything up to whitespace, quotes or angle
+  // brackets. Linear-time (RE2), and the input is consumed left to right.
+  static const RE2 k_url(R"((?i)(https?://[^\s<>"'`]+))");
+  std::vector<FoundLink> out;
+  LineIndex index(text);
+  re2::StringPiece input(text.data(), text.size());
+  re2::StringPiece match;
+  while (RE2::FindAndConsume(&input, k_url, &match)) {
+    std::string_view url(match.data(), match.size());
+    // Trim sentence punctuation and closing brackets that have no opener in
+    // the URL ("(see https://x.example/a)." keeps "https://x.example/a").
+    while (!url.empty()) {
+      char last = url.back();
+      if (std::strchr(".,;:!?*_~", last) != nullptr) {
+        url.remove_suffix(1);
+        continue;
+      }
+      auto count = [&](char c) { return std::count(url.begin(), url.end(), c); };
+      if ((last == ')' && count(')') > count('(')) || (last == ']' && count(']') > count('[')) ||
+          (last == '}' && count('}') > count('{'))) {
+        url.remove_suffix(1);
+        continue;
+      }
+      break;
+    }
+    if (!is_web_url(url)) {
+      continue;
+    }
+    out.push_back(
+        make_link(url, index, file, static_cast<std::size_t>(url.data() - text.data())));
+  }
+  return out;
+}
+
+std::vector<LinkTarget> group_links(const std::vector<FoundLink>& links) {
+  std::vector<LinkTarget> targets;
+  std::unordered_map<std::string, std::size_t> by_url;
+  for (const auto& link : links) {
+    if (link.kind != LinkKind::web) {
+      continue;
+    }
+    auto normalized = normalize_url(link.url);
+    std::string key = normalized ? *normalized : link.url;
+    auto [it, inserted] = by_url.try_emplace(key, targets.size());
+    if (inserted) {
+      targets.push_back({key, {}});
+    }
+    targets[it->second].sources.push_back(
+        {link.location.file, link.location.line, link.location.column});
+  }
+  return targets;
+}
+
+}  // namespace sg::links

@@ -1,0 +1,524 @@
+#include "load/entries_loader.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <span>
+
+#include <fmt/format.h>
+
+#include "load/json_tree.h"
+#include "util/error.h"
+#include "util/spelling.h"
+#include "util/text.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr std::string_view k_schema_rule = "entry/schema";
+
+enum class FieldType { string, date, boolean, positive_integer, object, array };
+
+struct FieldSpec {
+  std::string_view name;
+  FieldType type;
+  bool required;
+};
+
+// The entry schema (DESIGN.md, "Entry data"), one table per object type, in
+// canonical key order: `fmt` writes keys in this order.
+constexpr FieldSpec k_list_fields[] = {
+    {"title", FieldType::string, true},
+    {"tagline", FieldType::string, false},
+    {"intro", FieldType::string, false},
+};
+constexpr FieldSpec k_section_fields[] = {
+    {"title", FieldType::string, true},   {"intro", FieldType::string, false},
+    {"volatile", FieldType::object, false}, {"ordered", FieldType::boolean, false},
+    {"entries", FieldType::array, false}, {"groups", FieldType::array, false},
+};
+constexpr FieldSpec k_volatile_fields[] = {
+    {"verified", FieldType::date, true},
+    {"max_age_days", FieldType::positive_integer, true},
+};
+constexpr FieldSpec k_group_fields[] = {
+    {"title", FieldType::string, true},
+    {"entries", FieldType::array, true},
+};
+constexpr FieldSpec k_entry_fields[] = {
+    {"title", FieldType::string, true},     {"url", FieldType::string, false},
+    {"links", FieldType::array, false},     {"kind", FieldType::string, true},
+    {"description", FieldType::string, true}, {"claim", FieldType::object, false},
+    {"code", FieldType::string, false},     {"verified", FieldType::date, false},
+    {"waive", FieldType::array, false},
+};
+constexpr FieldSpec k_link_fields[] = {
+    {"label", FieldType::string, true},
+    {"url", FieldType::string, true},
+};
+constexpr FieldSpec k_claim_fields[] = {
+    {"hardware", FieldType::string, false},  {"workload", FieldType::string, false},
+    {"precision", FieldType::string, false}, {"baseline", FieldType::string, false},
+    {"correctness", FieldType::string, false},
+};
+constexpr FieldSpec k_waiver_fields[] = {
+    {"rule", FieldType::string, true},
+    {"reason", FieldType::string, true},
+};
+
+std::string_view type_words(FieldType type) {
+  switch (type) {
+    case FieldType::string:
+      return "a string";
+    case FieldType::date:
+      return "a date string YYYY-MM-DD";
+    case FieldType::boolean:
+      return "true or false";
+    case FieldType::positive_integer:
+      return "a positive whole number";
+    case FieldType::object:
+      return "an object";
+    case FieldType::array:
+      return "an array";
+  }
+  return "a value";
+}
+
+bool has_type(const JsonNode& node, FieldType type) {
+  switch (type) {
+    case FieldType::string:
+    case FieldType::date:
+      return node.is_string();
+    case FieldType::boolean:
+      return node.type == json::value_t::boolean;
+    case FieldType::positive_integer:
+      return (node.type == json::value_t::number_unsigned ||
+              node.type == json::value_t::number_integer) &&
+             node.scalar.get<std::int64_t>() > 0 && node.scalar.get<std::int64_t>() < 100000;
+    case FieldType::object:
+      return node.is_object();
+    case FieldType::array:
+      return node.is_array();
+  }
+  return false;
+}
+
+/// Checks objects of one file against the schema tables and collects findings.
+class SchemaReader {
+ public:
+  explicit SchemaReader(LoadResult& out) : m_out(out) {}
+
+  void error(const Location& where, std::string message, std::string hint,
+             const Entry* entry = nullptr) {
+    Diagnostic d;
+    d.rule = k_schema_rule;
+    d.severity = Severity::error;
+    d.message = std::move(message);
+    d.hint = std::move(hint);
+    d.location = where;
+    if (entry != nullptr) {
+      d.title = entry->title;
+      d.url = entry->url;
+    }
+    m_out.diagnostics.push_back(std::move(d));
+  }
+
+  /// Reports unknown, repeated, missing and mistyped members. Returns false when
+  /// `node` is not an object at all.
+  template <std::size_t N>
+  bool check(const JsonNode& node, const FieldSpec (&specs)[N], std::string_view what,
+             const Entry* entry = nullptr) {
+    if (!node.is_object()) {
+      error(node.location, fmt::format("{} must be an object, got {}", what, node.type_name()),
+            fmt::format("write the {} as {{ \"key\": value, ... }}", what), entry);
+      return false;
+    }
+    std::vector<std::string_view> names;
+    for (const FieldSpec& spec : specs) {
+      names.push_back(spec.name);
+    }
+    std::vector<std::string_view> seen;
+    for (const JsonNode::Member& member : node.members) {
+      const FieldSpec* spec = find_spec(specs, member.key);
+      if (spec == nullptr) {
+        std::string suggestion = closest_spelling(member.key, names);
+        error(member.key_location, fmt::format("unknown field \"{}\" in {}", member.key, what),
+              suggestion.empty()
+                  ? fmt::format("remove it; {} fields are: {}", what, fmt::join(names, ", "))
+                  : fmt::format("did you mean \"{}\"?", suggestion),
+              entry);
+        continue;
+      }
+      if (std::find(seen.begin(), seen.end(), spec->name) != seen.end()) {
+        error(member.key_location, fmt::format("field \"{}\" is given twice in {}", member.key, what),
+              "keep one of them", entry);
+        continue;
+      }
+      seen.push_back(spec->name);
+      if (!has_type(member.value, spec->type)) {
+        error(member.value.location,
+              fmt::format("field \"{}\" must be {}, got {}", member.key, type_words(spec->type),
+                          describe(member.value)),
+              fmt::format("change the value of \"{}\"", member.key), entry);
+      } else if (spec->type == FieldType::date &&
+                 !is_valid_date(member.value.scalar.get_ref<const std::string&>())) {
+        error(member.value.location,
+              fmt::format("field \"{}\" must be a calendar date YYYY-MM-DD, got \"{}\"", member.key,
+                          member.value.scalar.get_ref<const std::string&>()),
+              "write the date as e.g. 2026-10-17", entry);
+      } else if (spec->type == FieldType::string && spec->required &&
+                 member.value.scalar.get_ref<const std::string&>().empty()) {
+        error(member.value.location, fmt::format("field \"{}\" must not be empty", member.key),
+              fmt::format("fill in \"{}\"", member.key), entry);
+      }
+    }
+    for (const FieldSpec& spec : specs) {
+      if (spec.required && std::find(seen.begin(), seen.end(), spec.name) == seen.end()) {
+        error(node.location, fmt::format("{} is missing required field \"{}\"", what, spec.name),
+              fmt::format("add \"{}\": {}", spec.name, type_words(spec.type)), entry);
+      }
+    }
+    return true;
+  }
+
+  /// The string value of `key`, if present and of the right type.
+  static std::string string_of(const JsonNode& node, std::string_view key) {
+    const JsonNode* value = node.find(key);
+    return value != nullptr && value->is_string() ? value->scalar.get<std::string>()
+                                                  : std::string();
+  }
+
+ private:
+  template <std::size_t N>
+  static const FieldSpec* find_spec(const FieldSpec (&specs)[N], std::string_view key) {
+    for (const FieldSpec& spec : specs) {
+      if (spec.name == key) {
+        return &spec;
+      }
+    }
+    return nullptr;
+  }
+
+  static std::string describe(const JsonNode& node) {
+    if (node.is_string() || node.type == json::value_t::boolean || node.is_object() ||
+        node.is_array() || node.type == json::value_t::null) {
+      return node.type_name();
+    }
+    return fmt::format("{}", node.scalar.dump());
+  }
+
+  LoadResult& m_out;
+};
+
+void record_fields(const JsonNode& node, Entry& entry) {
+  for (const JsonNode::Member& member : node.members) {
+    entry.fields.emplace(member.key, member.key_location);
+  }
+}
+
+std::optional<Claim> read_claim(const JsonNode& node, SchemaReader& schema, const Entry& entry) {
+  if (!schema.check(node, k_claim_fields, "claim", &entry)) {
+    return std::nullopt;
+  }
+  Claim claim;
+  claim.hardware = SchemaReader::string_of(node, "hardware");
+  claim.workload = SchemaReader::string_of(node, "workload");
+  claim.precision = SchemaReader::string_of(node, "precision");
+  claim.baseline = SchemaReader::string_of(node, "baseline");
+  claim.correctness = SchemaReader::string_of(node, "correctness");
+  claim.location = node.location;
+  return claim;
+}
+
+void read_links(const JsonNode& node, SchemaReader& schema, Entry& entry) {
+  for (const JsonNode& item : node.items) {
+    if (!schema.check(item, k_link_fields, "link", &entry)) {
+      continue;
+    }
+    entry.links.push_back({SchemaReader::string_of(item, "label"),
+                           SchemaReader::string_of(item, "url"), item.location});
+  }
+  if (entry.links.size() < 2) {
+    schema.error(node.location, "\"links\" needs at least two links",
+                 "use \"url\" for an entry with one link", &entry);
+  }
+  // Each label links words of the title, in order, so that the rendered line
+  // reads as the title.
+  std::size_t from = 0;
+  for (const EntryLink& link : entry.links) {
+    const std::size_t at = link.label.empty() ? std::string::npos : entry.title.find(link.label, from);
+    if (at == std::string::npos) {
+      schema.error(link.location,
+                   fmt::format("link label \"{}\" does not appear in the title (after the labels "
+                               "before it)",
+                               link.label),
+                   "use the words of the title that name this resource, in title order", &entry);
+      continue;
+    }
+    from = at + link.label.size();
+  }
+  if (!entry.links.empty()) {
+    entry.url = entry.links.front().url;
+  }
+}
+
+void read_waivers(const JsonNode& node, SchemaReader& schema, Entry& entry) {
+  for (const JsonNode& item : node.items) {
+    if (!schema.check(item, k_waiver_fields, "waiver", &entry)) {
+      continue;
+    }
+    entry.waivers.push_back({SchemaReader::string_of(item, "rule"),
+                             SchemaReader::string_of(item, "reason"), item.location});
+  }
+}
+
+Entry read_entry(const JsonNode& node, SchemaReader& schema) {
+  Entry entry;
+  entry.location = node.location;
+  entry.title = SchemaReader::string_of(node, "title");
+  entry.url = SchemaReader::string_of(node, "url");
+  if (!schema.check(node, k_entry_fields, "entry", &entry)) {
+    return entry;
+  }
+  record_fields(node, entry);
+  entry.description = SchemaReader::string_of(node, "description");
+  entry.code = SchemaReader::string_of(node, "code");
+  entry.verified = SchemaReader::string_of(node, "verified");
+  if (const JsonNode* kind = node.find("kind"); kind != nullptr && kind->is_string()) {
+    entry.kind = parse_entry_kind(kind->scalar.get<std::string>());
+    if (!entry.kind) {
+      schema.error(kind->location,
+                   fmt::format("\"{}\" is not an entry kind", kind->scalar.get<std::string>()),
+                   "use one of paper, spec, docs, repo, report, note", &entry);
+    }
+  }
+  if (const JsonNode* links = node.find("links"); links != nullptr && links->is_array()) {
+    read_links(*links, schema, entry);
+  }
+  if (const JsonNode* claim = node.find("claim"); claim != nullptr && claim->is_object()) {
+    entry.claim = read_claim(*claim, schema, entry);
+  }
+  if (const JsonNode* waive = node.find("waive"); waive != nullptr && waive->is_array()) {
+    read_waivers(*waive, schema, entry);
+  }
+
+  const bool has_url = node.find("url") != nullptr;
+  const bool has_links = node.find("links") != nullptr;
+  if (entry.kind == EntryKind::note) {
+    for (std::string_view field : {"url", "links", "code", "claim"}) {
+      if (node.find(field) != nullptr) {
+        schema.error(entry.where(field), fmt::format("a note has no \"{}\"", field),
+                     "remove it, or give the entry a kind other than note", &entry);
+      }
+    }
+  } else if (entry.kind && !has_url && !has_links) {
+    schema.error(entry.location, "entry is missing required field \"url\"",
+                 "add \"url\": the canonical link to the resource (only a note has none)", &entry);
+  } else if (has_url && has_links) {
+    schema.error(entry.where("links"), "entry has both \"url\" and \"links\"",
+                 "keep \"links\" for an entry that names several resources, else \"url\"", &entry);
+  }
+  return entry;
+}
+
+std::vector<Entry> read_entries(const JsonNode* node, SchemaReader& schema) {
+  std::vector<Entry> entries;
+  if (node == nullptr || !node->is_array()) {
+    return entries;
+  }
+  for (const JsonNode& item : node->items) {
+    entries.push_back(read_entry(item, schema));
+  }
+  return entries;
+}
+
+void read_section(const JsonNode& root, SchemaReader& schema, LoadResult& out) {
+  Section section;
+  section.location = root.location;
+  if (!schema.check(root, k_section_fields, "section")) {
+    return;
+  }
+  section.title = SchemaReader::string_of(root, "title");
+  section.intro = SchemaReader::string_of(root, "intro");
+  if (const JsonNode* ordered = root.find("ordered");
+      ordered != nullptr && ordered->type == json::value_t::boolean) {
+    section.ordered = ordered->scalar.get<bool>();
+  }
+  if (const JsonNode* info = root.find("volatile"); info != nullptr && info->is_object()) {
+    if (schema.check(*info, k_volatile_fields, "volatile") &&
+        is_valid_date(SchemaReader::string_of(*info, "verified"))) {
+      const JsonNode* age = info->find("max_age_days");
+      if (age != nullptr && has_type(*age, FieldType::positive_integer)) {
+        section.volatile_info = Volatile{SchemaReader::string_of(*info, "verified"),
+                                         age->scalar.get<int>(), info->location};
+      }
+    }
+  }
+  section.entries = read_entries(root.find("entries"), schema);
+  if (const JsonNode* groups = root.find("groups"); groups != nullptr && groups->is_array()) {
+    for (const JsonNode& item : groups->items) {
+      if (!schema.check(item, k_group_fields, "group")) {
+        continue;
+      }
+      Group group;
+      group.title = SchemaReader::string_of(item, "title");
+      group.location = item.location;
+      group.entries = read_entries(item.find("entries"), schema);
+      section.groups.push_back(std::move(group));
+    }
+  }
+  out.list.sections.push_back(std::move(section));
+}
+
+void read_list(const JsonNode& root, SchemaReader& schema, LoadResult& out) {
+  if (!schema.check(root, k_list_fields, "list")) {
+    return;
+  }
+  out.list.title = SchemaReader::string_of(root, "title");
+  out.list.tagline = SchemaReader::string_of(root, "tagline");
+  out.list.intro = SchemaReader::string_of(root, "intro");
+}
+
+/// Section files are `NN-slug.json`: two digits fix the list order.
+bool is_section_file_name(std::string_view name) {
+  return name.size() > 8 && std::isdigit(static_cast<unsigned char>(name[0])) != 0 &&
+         std::isdigit(static_cast<unsigned char>(name[1])) != 0 && name[2] == '-' &&
+         name.ends_with(".json");
+}
+
+/// Which schema table governs each nested member, for canonical ordering.
+struct ObjectShape {
+  std::span<const FieldSpec> fields;
+  /// Shape of an object member's value or of an array member's items, by key.
+  const ObjectShape* (*child)(std::string_view key);
+};
+
+const ObjectShape* no_child(std::string_view /*key*/) { return nullptr; }
+constexpr ObjectShape k_link_shape{k_link_fields, no_child};
+constexpr ObjectShape k_claim_shape{k_claim_fields, no_child};
+constexpr ObjectShape k_waiver_shape{k_waiver_fields, no_child};
+constexpr ObjectShape k_volatile_shape{k_volatile_fields, no_child};
+const ObjectShape* entry_child(std::string_view key) {
+  if (key == "links") {
+    return &k_link_shape;
+  }
+  if (key == "claim") {
+    return &k_claim_shape;
+  }
+  return key == "waive" ? &k_waiver_shape : nullptr;
+}
+constexpr ObjectShape k_entry_shape{k_entry_fields, entry_child};
+const ObjectShape* group_child(std::string_view key) {
+  return key == "entries" ? &k_entry_shape : nullptr;
+}
+constexpr ObjectShape k_group_shape{k_group_fields, group_child};
+const ObjectShape* section_child(std::string_view key) {
+  if (key == "entries") {
+    return &k_entry_shape;
+  }
+  if (key == "groups") {
+    return &k_group_shape;
+  }
+  return key == "volatile" ? &k_volatile_shape : nullptr;
+}
+constexpr ObjectShape k_section_shape{k_section_fields, section_child};
+constexpr ObjectShape k_list_shape{k_list_fields, no_child};
+
+nlohmann::ordered_json canonical(const JsonNode& node, const ObjectShape* shape) {
+  if (node.is_array()) {
+    nlohmann::ordered_json array = nlohmann::ordered_json::array();
+    for (const JsonNode& item : node.items) {
+      array.push_back(canonical(item, shape));
+    }
+    return array;
+  }
+  if (!node.is_object()) {
+    return nlohmann::ordered_json(node.scalar);
+  }
+  nlohmann::ordered_json object = nlohmann::ordered_json::object();
+  auto add = [&](const std::string& key, const JsonNode& value) {
+    if (!object.contains(key)) {
+      object[key] = canonical(value, shape != nullptr ? shape->child(key) : nullptr);
+    }
+  };
+  if (shape != nullptr) {
+    for (const FieldSpec& spec : shape->fields) {
+      if (const JsonNode* value = node.find(spec.name); value != nullptr) {
+        add(std::string(spec.name), *value);
+      }
+    }
+  }
+  for (const JsonNode::Member& member : node.members) {
+    add(member.key, member.value);
+  }
+  return object;
+}
+
+}  // namespace
+
+std::string canonical_entries_text(const std::string& path, std::string_view text) {
+  const JsonNode root = parse_json_tree(text, path);
+  const ObjectShape* shape =
+      fs::path(path).filename() == k_list_file_name ? &k_list_shape : &k_section_shape;
+  return canonical(root, shape).dump(2) + "\n";
+}
+
+bool is_valid_date(std::string_view text) {
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-') {
+    return false;
+  }
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (std::isdigit(static_cast<unsigned char>(text[i])) == 0) {
+      return false;
+    }
+  }
+  const int year = std::stoi(std::string(text.substr(0, 4)));
+  const auto month = static_cast<unsigned>(std::stoi(std::string(text.substr(5, 2))));
+  const auto day = static_cast<unsigned>(std::stoi(std::string(text.substr(8, 2))));
+  return std::chrono::year_month_day{std::chrono::year{year}, std::chrono::month{month},
+                                     std::chrono::day{day}}
+      .ok();
+}
+
+void load_entries_text(const std::string& path, std::string_view text, LoadResult& out) {
+  JsonNode root = parse_json_tree(text, path);
+  SchemaReader schema(out);
+  out.files.push_back(path);
+  if (fs::path(path).filename() == k_list_file_name) {
+    read_list(root, schema, out);
+  } else {
+    read_section(root, schema, out);
+  }
+}
+
+void load_entries_dir(const std::string& dir, LoadResult& out) {
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec);
+  if (ec) {
+    throw InputError(Location{dir, 0, 0}, "cannot read directory: " + ec.message());
+  }
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& item : it) {
+    if (item.path().extension() == ".json") {
+      files.push_back(item.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    const std::string name = file.filename().string();
+    const std::string path = (fs::path(dir) / name).lexically_normal().string();
+    if (name != k_list_file_name && !is_section_file_name(name)) {
+      SchemaReader(out).error(Location{path, 1, 1},
+                              fmt::format("\"{}\" is not a section file name", name),
+                              "name section files NN-slug.json (two digits give the list order), "
+                              "or move the file out of the entries directory");
+      continue;
+    }
+    load_entries_text(path, read_file(path), out);
+  }
+}
+
+}  // namespace sg

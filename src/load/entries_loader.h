@@ -1,0 +1,28 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "load/load_result.h"
+
+namespace sg {
+
+/// The name of the list-level file in an entries directory.
+inline constexpr std::string_view k_list_file_name = "list.json";
+
+/// Loads `list.json` and every `NN-slug.json` section file of `dir`, in name
+/// order, into `out`.
+void load_entries_dir(const std::string& dir, LoadResult& out);
+
+/// Loads one entries file (`list.json` or a section file) from its text.
+void load_entries_text(const std::string& path, std::string_view text, LoadResult& out);
+
+/// The canonical text of an entries file: keys in schema order (unknown keys
+/// kept, after the known ones), 2-space indent, one trailing newline. Throws
+/// InputError on malformed JSON.
+std::string canonical_entries_text(const std::string& path, std::string_view text);
+
+/// True for a date `YYYY-MM-DD` that exists in the calendar.
+bool is_valid_date(std::string_view text);
+
+}  // namespace sg

@@ -1,0 +1,37 @@
+#include "load/inputs.h"
+
+#include <filesystem>
+
+#include "load/entries_loader.h"
+#include "load/markdown_loader.h"
+#include "util/error.h"
+#include "util/text.h"
+
+namespace sg {
+
+LoadResult load_inputs(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  LoadResult result;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      load_entries_dir(path, result);
+      continue;
+    }
+    const std::string extension = fs::path(path).extension().string();
+    if (extension == ".json") {
+      load_entries_text(path, read_file(path), result);
+    } else if (extension == ".md" || extension == ".markdown") {
+      load_markdown_text(path, read_file(path), result);
+    } else if (!fs::exists(path, ec)) {
+      throw InputError(Location{path, 0, 0},
+                       "no such file or directory; check the path (default: entries/)");
+    } else {
+      throw UsageError("cannot lint \"" + path +
+                       "\": give an entries directory, a .json entry file or a .md list");
+    }
+  }
+  return result;
+}
+
+}  // namespace sg

@@ -1,0 +1,227 @@
+#include "load/json_tree.h"
+
+#include <algorithm>
+#include <iterator>
+#include <memory>
+
+#include "util/error.h"
+#include "util/text.h"
+
+namespace sg {
+namespace {
+
+/// A char iterator that publishes how far the parser has read, so the SAX
+/// handler knows the offset of the token it is called for.
+class TrackingIterator {
+ public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  TrackingIterator(const char* position, const char** cursor)
+      : m_position(position), m_cursor(cursor) {}
+
+  reference operator*() const { return *m_position; }
+  TrackingIterator& operator++() {
+    ++m_position;
+    *m_cursor = m_position;
+    return *this;
+  }
+  TrackingIterator operator++(int) {
+    TrackingIterator before = *this;
+    ++*this;
+    return before;
+  }
+  bool operator==(const TrackingIterator& other) const { return m_position == other.m_position; }
+  bool operator!=(const TrackingIterator& other) const { return m_position != other.m_position; }
+
+ private:
+  const char* m_position;
+  const char** m_cursor;
+};
+
+bool is_literal_char(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' ||
+         c == '+' || c == '-';
+}
+
+class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  TreeBuilder(std::string_view text, const std::string& file, const char** cursor)
+      : m_text(text), m_file(file), m_cursor(cursor), m_lines(text) {}
+
+  JsonNode take_root() { return std::move(m_root); }
+
+  bool null() override { return add_scalar(nullptr, scalar_start()); }
+  bool boolean(bool value) override { return add_scalar(value, scalar_start()); }
+  bool number_integer(number_integer_t value) override {
+    return add_scalar(value, scalar_start());
+  }
+  bool number_unsigned(number_unsigned_t value) override {
+    return add_scalar(value, scalar_start());
+  }
+  bool number_float(number_float_t value, const string_t& /*unused*/) override {
+    return add_scalar(value, scalar_start());
+  }
+  bool string(string_t& value) override { return add_scalar(value, string_start()); }
+  bool binary(binary_t& /*unused*/) override { return false; }
+
+  bool start_object(std::size_t /*unused*/) override {
+    return open(nlohmann::json::value_t::object);
+  }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t /*unused*/) override {
+    return open(nlohmann::json::value_t::array);
+  }
+  bool end_array() override { return close(); }
+
+  bool key(string_t& value) override {
+    m_pending_key = value;
+    m_pending_key_location = locate(string_start());
+    return true;
+  }
+
+  bool parse_error(std::size_t position, const std::string& last_token,
+                   const nlohmann::detail::exception& error) override {
+    // `position` is just past the offending token; point at its start.
+    const std::size_t token_size = std::max<std::size_t>(last_token.size(), 1);
+    const std::size_t offset = position >= token_size ? position - token_size : 0;
+    Location location = locate(offset);
+    std::string message = error.what();
+    // nlohmann prefixes "[json.exception...] parse error at line L, column C: ";
+    // we print our own position, so keep only the explanation.
+    if (auto colon = message.find(": "); colon != std::string::npos) {
+      message = message.substr(colon + 2);
+    }
+    throw InputError(location, "malformed JSON: " + message + "; fix the syntax at this position",
+                     std::string(m_lines.line_text(location.line)));
+  }
+
+ private:
+  std::size_t cursor_offset() const {
+    return static_cast<std::size_t>(*m_cursor - m_text.data());
+  }
+
+  /// The start of the string token that ends just before the cursor.
+  std::size_t string_start() const {
+    std::size_t close_quote = cursor_offset() - 1;
+    std::size_t i = close_quote;
+    while (i > 0) {
+      --i;
+      if (m_text[i] != '"') {
+        continue;
+      }
+      std::size_t backslashes = 0;
+      while (i >= backslashes + 1 && m_text[i - backslashes - 1] == '\\') {
+        ++backslashes;
+      }
+      if (backslashes % 2 == 0) {
+        return i;
+      }
+    }
+    return 0;
+  }
+
+  /// The start of the number or literal that ends at or one before the cursor
+  /// (the lexer reads one character past a number).
+  std::size_t scalar_start() const {
+    std::size_t end = cursor_offset();
+    if (end > 0 && !is_literal_char(m_text[end - 1])) {
+      --end;
+    }
+    while (end > 0 && is_literal_char(m_text[end - 1])) {
+      --end;
+    }
+    return end;
+  }
+
+  Location locate(std::size_t offset) const { return m_lines.locate(m_file, offset); }
+
+  JsonNode& place(JsonNode node) {
+    if (m_stack.empty()) {
+      m_root = std::move(node);
+      return m_root;
+    }
+    JsonNode& parent = *m_stack.back();
+    if (parent.is_object()) {
+      parent.members.push_back({std::move(m_pending_key), m_pending_key_location, std::move(node)});
+      return parent.members.back().value;
+    }
+    parent.items.push_back(std::move(node));
+    return parent.items.back();
+  }
+
+  bool add_scalar(nlohmann::json value, std::size_t start) {
+    JsonNode node;
+    node.type = value.type();
+    node.scalar = std::move(value);
+    node.location = locate(start);
+    place(std::move(node));
+    return true;
+  }
+
+  bool open(nlohmann::json::value_t type) {
+    JsonNode node;
+    node.type = type;
+    node.location = locate(cursor_offset() - 1);
+    m_stack.push_back(&place(std::move(node)));
+    return true;
+  }
+
+  bool close() {
+    m_stack.pop_back();
+    return true;
+  }
+
+  std::string_view m_text;
+  const std::string& m_file;
+  const char** m_cursor;
+  LineIndex m_lines;
+  JsonNode m_root;
+  // Pointers stay valid: a container's children are only appended to while it
+  // is the innermost open one, and nothing is appended to its parent meanwhile.
+  std::vector<JsonNode*> m_stack;
+  std::string m_pending_key;
+  Location m_pending_key_location;
+};
+
+}  // namespace
+
+const JsonNode* JsonNode::find(std::string_view key) const {
+  for (const Member& member : members) {
+    if (member.key == key) {
+      return &member.value;
+    }
+  }
+  return nullptr;
+}
+
+std::string JsonNode::type_name() const {
+  switch (type) {
+    case nlohmann::json::value_t::object:
+      return "an object";
+    case nlohmann::json::value_t::array:
+      return "an array";
+    case nlohmann::json::value_t::string:
+      return "a string";
+    case nlohmann::json::value_t::boolean:
+      return "a boolean";
+    case nlohmann::json::value_t::null:
+      return "null";
+    default:
+      return "a number";
+  }
+}
+
+JsonNode parse_json_tree(std::string_view text, const std::string& file) {
+  const char* cursor = text.data();
+  TreeBuilder builder(text, file, &cursor);
+  TrackingIterator first(text.data(), &cursor);
+  TrackingIterator last(text.data() + text.size(), &cursor);
+  nlohmann::json::sax_parse(first, last, &builder);
+  return builder.take_root();
+}
+
+}  // namespace sg

@@ -1,0 +1,347 @@
+#include "load/markdown_loader.h"
+
+#include <cmark-gfm.h>
+
+#include <algorithm>
+#include <memory>
+
+#include <re2/re2.h>
+
+#include "load/entries_loader.h"
+#include "util/text.h"
+
+namespace sg {
+namespace {
+
+struct NodeDeleter {
+  void operator()(cmark_node* node) const { cmark_node_free(node); }
+};
+
+std::string literal(cmark_node* node) {
+  const char* text = cmark_node_get_literal(node);
+  return text != nullptr ? text : "";
+}
+
+std::string url_of(cmark_node* node) {
+  const char* url = cmark_node_get_url(node);
+  return url != nullptr ? url : "";
+}
+
+/// Plain text of inline content, keeping code spans in backticks.
+std::string plain_text(cmark_node* node) {
+  switch (cmark_node_get_type(node)) {
+    case CMARK_NODE_TEXT:
+    case CMARK_NODE_HTML_INLINE:
+      return literal(node);
+    case CMARK_NODE_CODE:
+      return "`" + literal(node) + "`";
+    case CMARK_NODE_SOFTBREAK:
+    case CMARK_NODE_LINEBREAK:
+      return " ";
+    default:
+      break;
+  }
+  std::string text;
+  for (cmark_node* child = cmark_node_first_child(node); child != nullptr;
+       child = cmark_node_next(child)) {
+    text += plain_text(child);
+  }
+  return text;
+}
+
+bool is_code_label(std::string_view label) {
+  std::string lower(label);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower == "code" || lower == "source" || lower == "source code" ||
+         lower == "repository" || lower == "repo";
+}
+
+std::string trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) {
+    return {};
+  }
+  const auto last = text.find_last_not_of(" \t");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+class MarkdownReader {
+ public:
+  MarkdownReader(const std::string& path, std::string_view text, LoadResult& out)
+      : m_path(path), m_text(text), m_lines(text), m_out(out) {}
+
+  void read(cmark_node* document) {
+    for (cmark_node* block = cmark_node_first_child(document); block != nullptr;
+         block = cmark_node_next(block)) {
+      read_block(block);
+    }
+    collect_anchor_links(document);
+  }
+
+ private:
+  Location locate(cmark_node* node) const {
+    const int line = cmark_node_get_start_line(node);
+    const int byte_column = cmark_node_get_start_column(node);
+    const std::string_view line_text = m_lines.line_text(line);
+    const auto prefix = std::min<std::size_t>(static_cast<std::size_t>(std::max(byte_column - 1, 0)),
+                                              line_text.size());
+    return Location{m_path, line, static_cast<int>(utf8_length(line_text.substr(0, prefix))) + 1};
+  }
+
+  /// The Markdown source of a block, verbatim.
+  std::string source_of(cmark_node* block) const {
+    std::string source;
+    for (int line = cmark_node_get_start_line(block); line <= cmark_node_get_end_line(block);
+         ++line) {
+      if (!source.empty()) {
+        source += '\n';
+      }
+      source += m_lines.line_text(line);
+    }
+    // A block's last line may be the blank line that ends it.
+    while (source.ends_with('\n')) {
+      source.pop_back();
+    }
+    return source;
+  }
+
+  void read_block(cmark_node* block) {
+    switch (cmark_node_get_type(block)) {
+      case CMARK_NODE_HEADING:
+        read_heading(block);
+        return;
+      case CMARK_NODE_LIST:
+        if (!m_in_contents) {
+          read_list(block);
+        }
+        return;
+      case CMARK_NODE_PARAGRAPH:
+        read_paragraph(block);
+        return;
+      default:
+        if (!m_in_contents) {
+          append_text(source_of(block));
+        }
+        return;
+    }
+  }
+
+  void read_heading(cmark_node* heading) {
+    const std::string title = trim(plain_text(heading));
+    m_out.list.headings.push_back(title);
+    const int level = cmark_node_get_heading_level(heading);
+    m_in_contents = false;
+    if (level == 1 && m_out.list.title.empty() && m_out.list.sections.empty()) {
+      m_out.list.title = title;
+      return;
+    }
+    if (level <= 2) {
+      std::string lower = title;
+      std::transform(lower.begin(), lower.end(), lower.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      if (lower == "contents" || lower == "table of contents") {
+        m_in_contents = true;
+        return;
+      }
+      Section section;
+      section.title = title;
+      section.location = locate(heading);
+      m_out.list.sections.push_back(std::move(section));
+      return;
+    }
+    Group group;
+    group.title = title;
+    group.location = locate(heading);
+    current_section().groups.push_back(std::move(group));
+  }
+
+  Section& current_section() {
+    if (m_out.list.sections.empty()) {
+      Section section;
+      section.title = m_out.list.title;
+      section.location = Location{m_path, 1, 1};
+      m_out.list.sections.push_back(std::move(section));
+    }
+    return m_out.list.sections.back();
+  }
+
+  void read_paragraph(cmark_node* paragraph) {
+    if (m_in_contents) {
+      return;
+    }
+    std::string source = source_of(paragraph);
+    if (m_out.list.sections.empty()) {
+      if (m_out.list.tagline.empty() && m_out.list.intro.empty()) {
+        m_out.list.tagline = source;
+      } else {
+        m_out.list.intro += (m_out.list.intro.empty() ? "" : "\n\n") + source;
+      }
+      return;
+    }
+    Section& section = current_section();
+    static const RE2 k_verified(R"(^Verified on (\d{4}-\d{2}-\d{2})\.\s*)");
+    std::string date;
+    re2::StringPiece rest(source);
+    if (!section.volatile_info && RE2::Consume(&rest, k_verified, &date) && is_valid_date(date)) {
+      // max_age_days 0: the policy's default applies.
+      section.volatile_info = Volatile{date, 0, locate(paragraph)};
+      source = std::string(rest);
+      if (source.empty()) {
+        return;
+      }
+    }
+    append_text(source);
+  }
+
+  /// Text between a heading and its entries belongs to the section's intro.
+  void append_text(const std::string& source) {
+    if (m_in_contents || m_out.list.sections.empty()) {
+      return;
+    }
+    Section& section = current_section();
+    section.intro += (section.intro.empty() ? "" : "\n\n") + source;
+  }
+
+  /// An item is an entry when it links something or separates a title from a
+  /// description; a list of plain sentences is prose (the policy's bullets).
+  static bool is_entry_item(cmark_node* item) {
+    cmark_node* paragraph = cmark_node_first_child(item);
+    if (paragraph == nullptr || cmark_node_get_type(paragraph) != CMARK_NODE_PARAGRAPH) {
+      return false;
+    }
+    for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
+         node = cmark_node_next(node)) {
+      if (cmark_node_get_type(node) == CMARK_NODE_LINK ||
+          (cmark_node_get_type(node) == CMARK_NODE_TEXT &&
+           literal(node).find(k_item_separator) != std::string::npos)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void read_list(cmark_node* list) {
+    bool has_entries = false;
+    for (cmark_node* item = cmark_node_first_child(list); item != nullptr && !has_entries;
+         item = cmark_node_next(item)) {
+      has_entries = is_entry_item(item);
+    }
+    if (!has_entries) {
+      append_text(source_of(list));
+      return;
+    }
+    Section& section = current_section();
+    std::vector<Entry>& entries =
+        section.groups.empty() ? section.entries : section.groups.back().entries;
+    if (section.groups.empty() && cmark_node_get_list_type(list) == CMARK_ORDERED_LIST) {
+      section.ordered = true;
+    }
+    read_items(list, entries);
+  }
+
+  void read_items(cmark_node* list, std::vector<Entry>& entries) {
+    for (cmark_node* item = cmark_node_first_child(list); item != nullptr;
+         item = cmark_node_next(item)) {
+      for (cmark_node* block = cmark_node_first_child(item); block != nullptr;
+           block = cmark_node_next(block)) {
+        if (cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH &&
+            block == cmark_node_first_child(item)) {
+          read_item(item, block, entries);
+        } else if (cmark_node_get_type(block) == CMARK_NODE_LIST) {
+          read_items(block, entries);
+        }
+      }
+    }
+  }
+
+  void read_item(cmark_node* item, cmark_node* paragraph, std::vector<Entry>& entries) {
+    cmark_node* first = cmark_node_first_child(paragraph);
+    if (first != nullptr && cmark_node_get_type(first) == CMARK_NODE_LINK &&
+        url_of(first).starts_with("#")) {
+      return;  // a table-of-contents line, checked by link/anchor
+    }
+    Entry entry;
+    entry.location = locate(item);
+    std::string title;
+    std::string description;
+    bool in_description = false;
+    for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {
+      const cmark_node_type type = cmark_node_get_type(node);
+      if (!in_description) {
+        if (type == CMARK_NODE_LINK) {
+          const std::string label = plain_text(node);
+          if (entry.links.empty()) {
+            entry.fields.emplace("url", locate(node));
+            entry.fields.emplace("title", locate(node));
+          }
+          entry.links.push_back({label, url_of(node), locate(node)});
+          title += label;
+          continue;
+        }
+        std::string text = plain_text(node);
+        if (const auto at = text.find(k_item_separator);
+            type == CMARK_NODE_TEXT && at != std::string::npos) {
+          title += text.substr(0, at);
+          description += text.substr(at + k_item_separator.size());
+          entry.fields.emplace("description", locate(node));
+          in_description = true;
+          continue;
+        }
+        title += text;
+        continue;
+      }
+      if (type == CMARK_NODE_LINK && is_code_label(plain_text(node)) && entry.code.empty()) {
+        entry.code = url_of(node);
+        entry.fields.emplace("code", locate(node));
+        continue;
+      }
+      description += plain_text(node);
+    }
+    entry.title = trim(title);
+    entry.description = trim(description);
+    if (!entry.links.empty()) {
+      entry.url = entry.links.front().url;
+    }
+    if (entry.links.size() <= 1) {
+      entry.links.clear();
+    }
+    if (entry.url.empty()) {
+      entry.kind = EntryKind::note;
+    }
+    entry.fields.emplace("title", entry.location);
+    entries.push_back(std::move(entry));
+  }
+
+  void collect_anchor_links(cmark_node* document) {
+    cmark_iter* iter = cmark_iter_new(document);
+    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
+      cmark_node* node = cmark_iter_get_node(iter);
+      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_LINK) {
+        const std::string url = url_of(node);
+        if (url.starts_with("#")) {
+          m_out.list.anchor_links.push_back({url.substr(1), locate(node)});
+        }
+      }
+    }
+    cmark_iter_free(iter);
+  }
+
+  const std::string& m_path;
+  std::string_view m_text;
+  LineIndex m_lines;
+  LoadResult& m_out;
+  bool m_in_contents = false;
+};
+
+}  // namespace
+
+void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out) {
+  std::unique_ptr<cmark_node, NodeDeleter> document(
+      cmark_parse_document(text.data(), text.size(), CMARK_OPT_SOURCEPOS));
+  out.files.push_back(path);
+  MarkdownReader(path, text, out).read(document.get());
+}
+
+}  // namespace sg

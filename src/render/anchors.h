@@ -1,0 +1,23 @@
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace sg {
+
+/// GitHub's anchor for a heading: lower-cased, punctuation other than `-` and
+/// `_` dropped, spaces turned into `-`. Non-ASCII bytes are kept as letters.
+std::string github_anchor(std::string_view heading);
+
+/// Hands out anchors as GitHub does for a whole page: the second heading with
+/// the same anchor gets `-1`, the third `-2`.
+class AnchorSet {
+ public:
+  std::string add(std::string_view heading);
+
+ private:
+  std::map<std::string, int, std::less<>> m_seen;
+};
+
+}  // namespace sg

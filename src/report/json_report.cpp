@@ -1,0 +1,55 @@
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "report/report.h"
+#include "sourcegate/version.h"
+
+namespace sg {
+
+void write_json_report(const Report& report, std::ostream& out) {
+  using nlohmann::ordered_json;
+  ordered_json root;
+  root["tool"] = {{"name", "sourcegate"}, {"version", kVersion}};
+  root["summary"] = {{"entries", report.entries},
+                     {"links", report.links.size()},
+                     {"errors", report.count(Severity::error)},
+                     {"warnings", report.count(Severity::warning)}};
+  ordered_json diagnostics = ordered_json::array();
+  for (const Diagnostic& d : report.diagnostics) {
+    ordered_json item = {{"rule", d.rule},
+                         {"severity", to_string(d.severity)},
+                         {"message", d.message},
+                         {"file", d.location.file},
+                         {"line", d.location.line},
+                         {"column", d.location.column},
+                         {"title", d.title},
+                         {"url", d.url},
+                         {"hint", d.hint}};
+    if (!d.waived_reason.empty()) {
+      item["waived"] = d.waived_reason;
+    }
+    diagnostics.push_back(std::move(item));
+  }
+  root["diagnostics"] = std::move(diagnostics);
+  ordered_json links = ordered_json::array();
+  for (const links::LinkResult& link : report.links) {
+    ordered_json sources = ordered_json::array();
+    for (const links::LinkSource& source : link.sources) {
+      sources.push_back({{"file", source.file}, {"line", source.line}});
+    }
+    links.push_back({{"url", link.url},
+                     {"status", links::to_string(link.status)},
+                     {"http_status", link.http_status},
+                     {"final_url", link.final_url},
+                     {"attempts", link.attempts},
+                     {"elapsed_ms", link.elapsed_ms},
+                     {"error", link.error},
+                     {"sources", std::move(sources)}});
+  }
+  root["links"] = std::move(links);
+  // Replace invalid UTF-8 from hostile input instead of throwing mid-report.
+  out << root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+}
+
+}  // namespace sg

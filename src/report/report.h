@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "links/link_result.h"
+#include "model/diagnostic.h"
+
+namespace sg {
+
+/// Everything a run found, ready for any writer. Writers are pure: the same
+/// report gives byte-identical output.
+struct Report {
+  std::size_t entries = 0;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<links::LinkResult> links;
+
+  /// Findings that count (waived ones do not).
+  std::size_t count(Severity severity) const;
+};
+
+enum class ReportFormat { text, json, github, sarif, markdown };
+
+/// Parses a --format value; throws UsageError naming the choices.
+ReportFormat parse_report_format(std::string_view name);
+
+struct TextStyle {
+  bool color = false;
+};
+
+void write_text_report(const Report& report, std::ostream& out, TextStyle style);
+void write_json_report(const Report& report, std::ostream& out);
+
+}  // namespace sg

@@ -1,0 +1,84 @@
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "report/report.h"
+
+namespace sg {
+namespace {
+
+std::string_view severity_color(Severity severity) {
+  switch (severity) {
+    case Severity::error:
+      return "\033[1;31m";
+    case Severity::warning:
+      return "\033[1;33m";
+    case Severity::info:
+      return "\033[1;36m";
+  }
+  return "";
+}
+
+/// Control characters from hostile input must not drive the terminal.
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7F) {
+      out += fmt::format("\\x{:02x}", byte);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void write_text_report(const Report& report, std::ostream& out, TextStyle style) {
+  const std::string_view bold = style.color ? "\033[1m" : "";
+  const std::string_view dim = style.color ? "\033[2m" : "";
+  const std::string_view reset = style.color ? "\033[0m" : "";
+  for (const Diagnostic& d : report.diagnostics) {
+    const std::string_view color = style.color ? severity_color(d.severity) : "";
+    out << bold << printable(d.location.file);
+    if (d.location.line > 0) {
+      out << ':' << d.location.line << ':' << d.location.column;
+    }
+    out << ':' << reset << ' ' << color << to_string(d.severity) << reset << ": "
+        << printable(d.message) << ' ' << dim << '[' << d.rule << ']' << reset << '\n';
+    if (!d.title.empty() || !d.url.empty()) {
+      out << "    entry: " << printable(d.title);
+      if (!d.url.empty()) {
+        out << " <" << printable(d.url) << '>';
+      }
+      out << '\n';
+    }
+    if (!d.waived_reason.empty()) {
+      out << "    waived: " << printable(d.waived_reason) << '\n';
+    } else if (!d.hint.empty()) {
+      out << "    hint: " << printable(d.hint) << '\n';
+    }
+  }
+  for (const links::LinkResult& link : report.links) {
+    if (link.status == links::LinkStatus::ok || link.status == links::LinkStatus::excluded) {
+      continue;
+    }
+    out << dim << "link " << reset << links::to_string(link.status) << ' ' << printable(link.url);
+    if (!link.error.empty()) {
+      out << " (" << printable(link.error) << ')';
+    }
+    out << '\n';
+  }
+  const std::size_t errors = report.count(Severity::error);
+  const std::size_t warnings = report.count(Severity::warning);
+  out << fmt::format("{} entries", report.entries);
+  if (!report.links.empty()) {
+    out << fmt::format(", {} links", report.links.size());
+  }
+  out << fmt::format(": {} error{}, {} warning{}\n", errors, errors == 1 ? "" : "s", warnings,
+                     warnings == 1 ? "" : "s");
+}
+
+}  // namespace sg

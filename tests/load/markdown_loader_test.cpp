@@ -1,0 +1,96 @@
+#include "load/markdown_loader.h"
+
+#include <gtest/gtest.h>
+
+#include "support/cli_runner.h"
+
+namespace sg {
+namespace {
+
+LoadResult load_fixture() {
+  const std::string path = (testing::source_dir() / "tests/fixtures/markdown/awesome.md").string();
+  LoadResult result;
+  load_markdown_text("awesome.md", testing::read_text(path), result);
+  return result;
+}
+
+TEST(MarkdownLoader, HeadingsBecomeTitleSectionsAndGroups) {
+  const List list = load_fixture().list;
+  EXPECT_EQ(list.title, "Awesome Kernels");
+  EXPECT_EQ(list.tagline, "Fast kernels, from primary sources.");
+  EXPECT_EQ(list.intro, "More words about the list.");
+  ASSERT_EQ(list.sections.size(), 2U);  // Contents is not a section
+  EXPECT_EQ(list.sections[0].title, "Basics");
+  EXPECT_EQ(list.sections[0].intro, "Start with these.");
+  EXPECT_TRUE(list.sections[0].ordered);
+  ASSERT_EQ(list.sections[1].groups.size(), 2U);
+  EXPECT_EQ(list.sections[1].groups[0].title, "Kernels");
+  EXPECT_EQ(list.headings,
+            (std::vector<std::string>{"Awesome Kernels", "Contents", "Basics", "Attention",
+                                      "Kernels", "Watchlist"}));
+}
+
+TEST(MarkdownLoader, ItemsBecomeEntriesWithPositions) {
+  const List list = load_fixture().list;
+  const Entry& roofline = list.sections[0].entries.at(0);
+  EXPECT_EQ(roofline.title, "Roofline");
+  EXPECT_EQ(roofline.url, "https://dl.acm.org/doi/10.1145/1498765.1498785");
+  EXPECT_EQ(roofline.description, "The roofline model.");
+  EXPECT_FALSE(roofline.kind.has_value());
+  EXPECT_EQ(roofline.location.line, 16);
+  EXPECT_EQ(roofline.location.column, 1);
+  EXPECT_EQ(roofline.where("url").column, 4);
+  EXPECT_EQ(list.sections[0].entries.at(1).description, "The `CUDA` reference.");
+}
+
+TEST(MarkdownLoader, SeveralLinksCodeLinksNestedItemsAndNotes) {
+  const List list = load_fixture().list;
+  const std::vector<Entry>& kernels = list.sections[1].groups[0].entries;
+  ASSERT_EQ(kernels.size(), 4U);
+  EXPECT_EQ(kernels[1].title, "vLLM and SGLang");
+  ASSERT_EQ(kernels[1].links.size(), 2U);
+  EXPECT_EQ(kernels[1].links[1].label, "SGLang");
+  EXPECT_EQ(kernels[1].url, "https://github.com/vllm-project/vllm");
+  EXPECT_EQ(kernels[2].code, "https://github.com/o/worklog");
+  EXPECT_EQ(kernels[2].description, "A worklog with numbers.");
+  EXPECT_EQ(kernels[3].title, "Nested");
+  const Entry& note = list.sections[1].groups[1].entries.at(0);
+  EXPECT_EQ(note.kind, EntryKind::note);
+  EXPECT_EQ(note.title, "Rubin");
+  EXPECT_EQ(note.description, "Pending measurements.");
+}
+
+TEST(MarkdownLoader, VerifiedParagraphMakesTheSectionVolatile) {
+  const LoadResult loaded = load_fixture();
+  const Section& attention = loaded.list.sections[1];
+  ASSERT_TRUE(attention.volatile_info.has_value());
+  EXPECT_EQ(attention.volatile_info->verified, "2026-10-17");
+  EXPECT_EQ(attention.intro, "Changes quickly.");
+}
+
+TEST(MarkdownLoader, RecordsInternalAnchorLinks) {
+  const List list = load_fixture().list;
+  ASSERT_EQ(list.anchor_links.size(), 2U);
+  EXPECT_EQ(list.anchor_links[1].anchor, "attention");
+  EXPECT_EQ(list.anchor_links[1].location.line, 10);
+  EXPECT_EQ(list.anchor_links[1].location.column, 3);
+}
+
+TEST(MarkdownLoader, ProseListsStayInTheIntro) {
+  LoadResult result;
+  load_markdown_text("p.md", "# L\n\n## Policy\n\nA source is:\n\n- a paper;\n- a spec.\n", result);
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  EXPECT_TRUE(result.list.sections[0].entries.empty());
+  EXPECT_EQ(result.list.sections[0].intro, "A source is:\n\n- a paper;\n- a spec.");
+}
+
+TEST(MarkdownLoader, HostileInputDoesNotCrash) {
+  LoadResult result;
+  load_markdown_text("h.md", std::string("- [\xff](\x01) - \0x\n####### \n[", 20), result);
+  load_markdown_text("h.md", std::string(5000, '['), result);
+  load_markdown_text("h.md", "", result);
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace sg

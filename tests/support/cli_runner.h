@@ -1,0 +1,42 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace sg::testing {
+
+struct CommandOutput {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+/// Runs the built sourcegate binary with `args` in `directory`, with the given
+/// extra environment assignments ("NAME=value"), and captures its output.
+CommandOutput run_sourcegate(const std::vector<std::string>& args,
+                             const std::filesystem::path& directory,
+                             const std::vector<std::string>& environment = {});
+
+/// A fresh empty directory under the system temp dir, removed on destruction.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::filesystem::path& path() const { return m_path; }
+  /// Writes `text` to `relative` (creating parent directories); returns the path.
+  std::filesystem::path write(const std::string& relative, const std::string& text) const;
+
+ private:
+  std::filesystem::path m_path;
+};
+
+std::string read_text(const std::filesystem::path& path);
+
+/// The repository's source tree, for fixtures and the embedded list.
+std::filesystem::path source_dir();
+
+}  // namespace sg::testing

@@ -305,9 +305,8 @@ struct Delayed {
   bool operator>(const Delayed& other) const { return when > other.when; }
 };
 
-}  // namespace
-
-struct LinkChecker::Impl {
+/// Settings compiled once: patterns, guard, user agent.
+struct Config {
   CheckSettings settings;
   AddressGuard guard;
   std::vector<std::unique_ptr<RE2>> include;
@@ -318,7 +317,7 @@ struct LinkChecker::Impl {
   std::string api_authority;
   std::string user_agent;
 
-  explicit Impl(CheckSettings given) : settings(std::move(given)), guard(settings.allowed_cidrs) {
+  explicit Config(CheckSettings given) : settings(std::move(given)), guard(settings.allowed_cidrs) {
     if (auto problem = validate(settings)) {
       throw std::invalid_argument("invalid link check settings: " + *problem);
     }
@@ -359,11 +358,9 @@ struct LinkChecker::Impl {
   }
 };
 
-namespace {
-
 /// The curl multi loop and its scheduler, alive for one check() call.
 struct Engine {
-  const LinkChecker::Impl& config;
+  const Config& config;
   const CheckSettings& settings;
   CURLM* multi = nullptr;
   curl_slist* resolve = nullptr;
@@ -376,7 +373,7 @@ struct Engine {
   std::size_t finished_jobs = 0;
   std::mt19937 random;
 
-  explicit Engine(const LinkChecker::Impl& impl)
+  explicit Engine(const Config& impl)
       : config(impl),
         settings(impl.settings),
         random(impl.settings.random_seed != 0 ? impl.settings.random_seed : std::random_device{}()) {
@@ -1086,7 +1083,7 @@ struct Engine {
 
   // --- the loop ---------------------------------------------------------------
 
-  void run(const ProgressCallback& progress_tick) {
+  void run(const std::function<void()>& progress_tick) {
     auto now = SteadyClock::now();
     while (finished_jobs < jobs.size()) {
       now = SteadyClock::now();
@@ -1128,6 +1125,10 @@ struct Engine {
 };
 
 }  // namespace
+
+struct LinkChecker::Impl : Config {
+  using Config::Config;
+};
 
 LinkChecker::LinkChecker(CheckSettings settings)
     : m_impl(std::make_unique<Impl>(std::move(settings))) {}

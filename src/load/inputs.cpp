@@ -18,14 +18,15 @@ LoadResult load_inputs(const std::vector<std::string>& paths) {
       load_entries_dir(path, result);
       continue;
     }
+    if (!fs::exists(path, ec)) {
+      throw InputError(Location{path, 0, 0},
+                       "no such file or directory; check the path (default: entries)");
+    }
     const std::string extension = fs::path(path).extension().string();
     if (extension == ".json") {
       load_entries_text(path, read_file(path), result);
     } else if (extension == ".md" || extension == ".markdown") {
       load_markdown_text(path, read_file(path), result);
-    } else if (!fs::exists(path, ec)) {
-      throw InputError(Location{path, 0, 0},
-                       "no such file or directory; check the path (default: entries/)");
     } else {
       throw UsageError("cannot lint \"" + path +
                        "\": give an entries directory, a .json entry file or a .md list");

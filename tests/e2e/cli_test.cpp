@@ -1,0 +1,170 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_runner.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::run_sourcegate;
+using testing::TempDir;
+
+const char* const k_good_section = R"({
+  "title": "Kernels",
+  "entries": [
+    {
+      "title": "Stream-K",
+      "url": "https://arxiv.org/abs/2301.03598",
+      "kind": "paper",
+      "description": "Work-centric GEMM decomposition."
+    }
+  ]
+}
+)";
+
+TEST(Cli, VersionAndHelp) {
+  TempDir dir;
+  auto version = run_sourcegate({"--version"}, dir.path());
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_THAT(version.out, HasSubstr("0."));
+  auto help = run_sourcegate({"--help"}, dir.path());
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_THAT(help.out, HasSubstr("Examples:"));
+  EXPECT_THAT(help.out, HasSubstr("lint"));
+}
+
+TEST(Cli, UnknownFlagOrCommandIsAUsageError) {
+  TempDir dir;
+  EXPECT_EQ(run_sourcegate({"lint", "--no-such-flag"}, dir.path()).exit_code, 2);
+  EXPECT_EQ(run_sourcegate({"frobnicate"}, dir.path()).exit_code, 2);
+  EXPECT_EQ(run_sourcegate({"lint", "--format", "yaml"}, dir.path()).exit_code, 2);
+}
+
+TEST(Cli, LintPassesACleanTree) {
+  TempDir dir;
+  dir.write("entries/01-kernels.json", k_good_section);
+  auto result = run_sourcegate({"lint"}, dir.path());
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_THAT(result.out, HasSubstr("1 entries: 0 errors, 0 warnings"));
+}
+
+TEST(Cli, LintReportsSchemaErrorsAsFileLineColumnAndExits1) {
+  TempDir dir;
+  dir.write("entries/01-kernels.json", R"({
+  "title": "Kernels",
+  "entries": [
+    {
+      "title": "Stream-K",
+      "url": "https://arxiv.org/abs/2301.03598",
+      "kind": "paper",
+      "descripton": "Typo."
+    }
+  ]
+}
+)");
+  auto result = run_sourcegate({"lint", "--color", "never"}, dir.path());
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.out, HasSubstr("entries/01-kernels.json:8:7: error: unknown field "
+                                    "\"descripton\" in entry [entry/schema]"));
+  EXPECT_THAT(result.out, HasSubstr("hint: did you mean \"description\"?"));
+  EXPECT_THAT(result.out, HasSubstr("entry: Stream-K <https://arxiv.org/abs/2301.03598>"));
+  EXPECT_THAT(result.out, HasSubstr("entries/01-kernels.json:4:5: error: entry is missing "
+                                    "required field \"description\""));
+}
+
+TEST(Cli, MalformedJsonExits2WithPositionAndTheLine) {
+  TempDir dir;
+  dir.write("entries/01-kernels.json", "{\n  \"title\": \"K\"\n  \"entries\": []\n}\n");
+  auto result = run_sourcegate({"lint"}, dir.path());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.err, HasSubstr("entries/01-kernels.json:3:3: error: malformed JSON"));
+  EXPECT_THAT(result.err, HasSubstr(" 3 |   \"entries\": []\n   |   ^\n"));
+}
+
+TEST(Cli, MissingPathExits2) {
+  TempDir dir;
+  auto result = run_sourcegate({"lint", "nowhere.md"}, dir.path());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.err, HasSubstr("nowhere.md: error: no such file"));
+}
+
+TEST(Cli, JsonFormatFollowsTheContractAndIsDeterministic) {
+  TempDir dir;
+  dir.write("entries/01-kernels.json",
+            R"({"title": "K", "entries": [{"title": "T", "kind": "paper", "description": "D."}]})");
+  auto first = run_sourcegate({"lint", "--format", "json"}, dir.path());
+  auto second = run_sourcegate({"lint", "--format", "json"}, dir.path());
+  EXPECT_EQ(first.exit_code, 1);
+  EXPECT_EQ(first.out, second.out);
+  const auto report = nlohmann::json::parse(first.out);
+  EXPECT_EQ(report["tool"]["name"], "sourcegate");
+  EXPECT_EQ(report["summary"]["entries"], 1);
+  EXPECT_EQ(report["summary"]["errors"], 1);
+  const auto& d = report["diagnostics"][0];
+  EXPECT_EQ(d["rule"], "entry/schema");
+  EXPECT_EQ(d["severity"], "error");
+  EXPECT_EQ(d["file"], "entries/01-kernels.json");
+  EXPECT_EQ(d["line"], 1);
+  EXPECT_EQ(d["column"], 28);
+  EXPECT_EQ(d["title"], "T");
+  EXPECT_TRUE(d.contains("hint"));
+  EXPECT_TRUE(report["links"].is_array());
+}
+
+TEST(Cli, LintsAMarkdownList) {
+  TempDir dir;
+  dir.write("README.md", "# L\n\n## S\n\n- [A](https://a.example/) - An entry.\n- [B]() - \n");
+  auto result = run_sourcegate({"lint", "README.md"}, dir.path());
+  EXPECT_THAT(result.out, HasSubstr("2 entries"));
+}
+
+TEST(Cli, FmtCheckListsNonCanonicalFilesAndFmtRewritesThem) {
+  TempDir dir;
+  const auto path = dir.write(
+      "entries/01-kernels.json",
+      R"({"entries": [{"kind": "paper", "title": "Stream-K", "description": "Work-centric GEMM decomposition.", "url": "https://arxiv.org/abs/2301.03598"}], "title": "Kernels"})");
+  auto check = run_sourcegate({"fmt", "--check"}, dir.path());
+  EXPECT_EQ(check.exit_code, 1);
+  EXPECT_THAT(check.out, HasSubstr("entries/01-kernels.json: not canonical"));
+  EXPECT_EQ(run_sourcegate({"fmt"}, dir.path()).exit_code, 0);
+  EXPECT_EQ(testing::read_text(path), k_good_section);
+  auto again = run_sourcegate({"fmt", "--check"}, dir.path());
+  EXPECT_EQ(again.exit_code, 0);
+  EXPECT_EQ(again.out, "");
+}
+
+TEST(Cli, FmtLeavesEveryFileAloneWhenOneIsMalformed) {
+  TempDir dir;
+  const std::string messy = R"({"entries": [], "title": "A"})";
+  const auto good = dir.write("entries/01-a.json", messy);
+  dir.write("entries/02-b.json", "{");
+  EXPECT_EQ(run_sourcegate({"fmt"}, dir.path()).exit_code, 2);
+  EXPECT_EQ(testing::read_text(good), messy);
+}
+
+TEST(Cli, RenderWritesAndChecksTheList) {
+  TempDir dir;
+  dir.write("entries/01-kernels.json", k_good_section);
+  dir.write("entries/list.json", R"({"title": "L", "tagline": "T."})");
+  auto stale = run_sourcegate({"render", "--check"}, dir.path());
+  EXPECT_EQ(stale.exit_code, 1);
+  EXPECT_THAT(stale.out, HasSubstr("LIST.md is stale"));
+  EXPECT_THAT(stale.out, HasSubstr("+- [Stream-K](https://arxiv.org/abs/2301.03598)"));
+  EXPECT_EQ(run_sourcegate({"render"}, dir.path()).exit_code, 0);
+  EXPECT_EQ(run_sourcegate({"render", "--check"}, dir.path()).exit_code, 0);
+  auto lint = run_sourcegate({"lint", "LIST.md"}, dir.path());
+  EXPECT_THAT(lint.out, HasSubstr("1 entries"));
+}
+
+TEST(Cli, TheEmbeddedListIsCanonicalAndRenderedFresh) {
+  const auto root = testing::source_dir();
+  EXPECT_EQ(run_sourcegate({"fmt", "--check"}, root).exit_code, 0);
+  auto render = run_sourcegate({"render", "--check"}, root);
+  EXPECT_EQ(render.exit_code, 0) << render.out;
+}
+
+}  // namespace
+}  // namespace sg

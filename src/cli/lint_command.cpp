@@ -1,37 +1,41 @@
+#include <filesystem>
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/lint_pipeline.h"
 #include "cli/output.h"
-#include "load/inputs.h"
 
 namespace sg {
 namespace {
 
 struct LintOptions {
-  std::vector<std::string> paths{"entries"};
+  LintInputs inputs;
   OutputOptions output;
 };
 
 }  // namespace
 
+void add_lint_inputs(CLI::App& command, LintInputs& inputs) {
+  command.add_option("paths", inputs.paths,
+                     "Entries directories, .json entry files or .md lists (default: entries)");
+  command.add_option("--policy", inputs.policy,
+                     "Policy file (default: policy/policy.json when it exists)");
+  command.add_option("--today", inputs.today,
+                     "Judge freshness as of this date, YYYY-MM-DD (default: today, UTC)");
+}
+
 void add_lint_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<LintOptions>();
   CLI::App* command = app.add_subcommand("lint", "Check entries against the schema and policy");
-  command->add_option("paths", options->paths,
-                      "Entries directories, .json entry files or .md lists (default: entries)");
+  add_lint_inputs(*command, options->inputs);
   add_output_options(*command, options->output);
   command->footer(
       "Examples:\n"
-      "  sourcegate lint                      check entries/\n"
-      "  sourcegate lint README.md            check a Markdown awesome list\n"
-      "  sourcegate lint --format json        machine-readable report");
+      "  sourcegate lint                           check entries/ with policy/policy.json\n"
+      "  sourcegate lint README.md --policy p.json check a Markdown list with its own policy\n"
+      "  sourcegate lint --format github           annotations for a pull request");
   command->callback([options, &exit_code] {
-    LoadResult loaded = load_inputs(options->paths);
-    Report report;
-    report.entries = loaded.list.entry_count();
-    report.diagnostics = std::move(loaded.diagnostics);
-    sort_diagnostics(report.diagnostics);
-    exit_code = emit_report(report, options->output);
+    exit_code = emit_report(lint(options->inputs), options->output);
   });
 }
 

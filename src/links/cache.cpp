@@ -16,10 +16,10 @@ namespace {
 constexpr int k_format_version = 1;
 
 std::optional<LinkStatus> parse_status(std::string_view text) {
-  for (auto status : {LinkStatus::ok, LinkStatus::redirected, LinkStatus::broken,
-                      LinkStatus::timeout, LinkStatus::unreachable, LinkStatus::blocked,
-                      LinkStatus::fragment_missing, LinkStatus::unverifiable,
-                      LinkStatus::excluded, LinkStatus::skipped}) {
+  for (auto status :
+       {LinkStatus::ok, LinkStatus::redirected, LinkStatus::broken, LinkStatus::timeout,
+        LinkStatus::unreachable, LinkStatus::blocked, LinkStatus::fragment_missing,
+        LinkStatus::unverifiable, LinkStatus::excluded, LinkStatus::skipped}) {
     if (to_string(status) == text) {
       return status;
     }
@@ -97,9 +97,9 @@ std::optional<std::string> LinkCache::save() const {
         {"attempts", result.attempts},
         {"elapsed_ms", result.elapsed_ms},
         {"error", result.error},
-        {"checked_at", std::chrono::duration_cast<std::chrono::seconds>(
-                           entry->checked_at.time_since_epoch())
-                           .count()},
+        {"checked_at",
+         std::chrono::duration_cast<std::chrono::seconds>(entry->checked_at.time_since_epoch())
+             .count()},
     };
   }
   nlohmann::ordered_json document = {{"version", k_format_version}, {"links", links}};

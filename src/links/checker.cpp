@@ -86,7 +86,8 @@ std::string reason_phrase(long status) {
 
 std::string describe_http(long status) {
   std::string phrase = reason_phrase(status);
-  return phrase.empty() ? fmt::format("HTTP {}", status) : fmt::format("HTTP {} {}", status, phrase);
+  return phrase.empty() ? fmt::format("HTTP {}", status)
+                        : fmt::format("HTTP {} {}", status, phrase);
 }
 
 bool is_retryable_status(long status) { return status == 429 || (status >= 500 && status < 600); }
@@ -337,9 +338,8 @@ struct Config {
       accept.emplace_back(compile(rule.host_pattern), rule.codes);
     }
     api_authority = url_origin_authority(settings.github_api_base);
-    user_agent = settings.user_agent.empty()
-                     ? fmt::format("sourcegate/{} (link checker)", kVersion)
-                     : settings.user_agent;
+    user_agent = settings.user_agent.empty() ? fmt::format("sourcegate/{} (link checker)", kVersion)
+                                             : settings.user_agent;
   }
 
   bool matches_any(const std::vector<std::unique_ptr<RE2>>& patterns, std::string_view text) const {
@@ -376,7 +376,8 @@ struct Engine {
   explicit Engine(const Config& impl)
       : config(impl),
         settings(impl.settings),
-        random(impl.settings.random_seed != 0 ? impl.settings.random_seed : std::random_device{}()) {
+        random(impl.settings.random_seed != 0 ? impl.settings.random_seed
+                                              : std::random_device{}()) {
     ensure_curl_initialised();
     multi = curl_multi_init();
     if (multi == nullptr) {
@@ -492,8 +493,8 @@ struct Engine {
       if (job.api_hop) {
         return k_api_body_bytes;
       }
-      bool html = response.content_type.empty() ||
-                  response.content_type.find("html") != std::string::npos;
+      bool html =
+          response.content_type.empty() || response.content_type.find("html") != std::string::npos;
       if (!html) {
         return 0;
       }
@@ -564,8 +565,9 @@ struct Engine {
     if (ip) {
       auto verdict = job.engine->config.guard.check(*ip);
       if (verdict.refused) {
-        job.blocked_reason = fmt::format("refused a connection to {} for host '{}': {}", *primary_ip,
-                                         url_host(job.url), describe(verdict.address_class));
+        job.blocked_reason =
+            fmt::format("refused a connection to {} for host '{}': {}", *primary_ip,
+                        url_host(job.url), describe(verdict.address_class));
         return CURL_PREREQFUNC_ABORT;
       }
     }
@@ -613,7 +615,8 @@ struct Engine {
     // through the scheduler and the guard, and credentials never follow.
     curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, timeout);
-    curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, std::min(settings.connect_timeout_ms, timeout));
+    curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS,
+                     std::min(settings.connect_timeout_ms, timeout));
     curl_easy_setopt(easy, CURLOPT_USERAGENT, config.user_agent.c_str());
     curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(easy, CURLOPT_PIPEWAIT, 1L);
@@ -649,9 +652,8 @@ struct Engine {
       headers = curl_slist_append(headers, header.c_str());
     }
     if (job.use_range && job.method == Method::get && !job.api_hop) {
-      std::string range =
-          fmt::format("Range: bytes=0-{}", std::min(settings.soft_404_read_bytes,
-                                                    settings.max_body_bytes) - 1);
+      std::string range = fmt::format(
+          "Range: bytes=0-{}", std::min(settings.soft_404_read_bytes, settings.max_body_bytes) - 1);
       headers = curl_slist_append(headers, range.c_str());
     }
     // Credentials go only to the origin they belong to, decided per hop.
@@ -674,8 +676,8 @@ struct Engine {
     job.host->in_flight++;
     in_flight++;
     if (settings.min_interval_per_host_ms > 0) {
-      job.host->next_allowed = std::max(job.host->next_allowed,
-                                        now + milliseconds(settings.min_interval_per_host_ms));
+      job.host->next_allowed =
+          std::max(job.host->next_allowed, now + milliseconds(settings.min_interval_per_host_ms));
     }
     curl_multi_add_handle(multi, easy);
   }
@@ -771,8 +773,9 @@ struct Engine {
   /// A host that answers 429 or 5xx is slowed as a whole, not just the
   /// request that got the answer: fewer requests in flight and a pause.
   void slow_down(Host& host, TimePoint now, std::optional<long> server_delay) {
-    host.slowdown_ms = std::clamp(host.slowdown_ms * 2, settings.retry_base_delay_ms,
-                                  std::max(settings.retry_base_delay_ms, settings.retry_max_delay_ms));
+    host.slowdown_ms =
+        std::clamp(host.slowdown_ms * 2, settings.retry_base_delay_ms,
+                   std::max(settings.retry_base_delay_ms, settings.retry_max_delay_ms));
     long pause = std::max(server_delay.value_or(0), host.slowdown_ms);
     pause = std::min(pause, settings.retry_max_delay_ms);
     host.next_allowed = std::max(host.next_allowed, now + milliseconds(pause));
@@ -800,7 +803,8 @@ struct Engine {
         target != nullptr) {
       redirect = target;
     }
-    std::string curl_error = job.error_buffer[0] != '\0' ? job.error_buffer : curl_easy_strerror(code);
+    std::string curl_error =
+        job.error_buffer[0] != '\0' ? job.error_buffer : curl_easy_strerror(code);
     release_handle(job);
 
     Response& response = job.response;
@@ -822,6 +826,11 @@ struct Engine {
     if (code != CURLE_OK) {
       on_transport_error(job, code, curl_error, now);
       return;
+    }
+    // A 206 answers our own Range request: for the report it is the 200 of
+    // the whole page.
+    if (status == 206 && job.use_range) {
+      status = 200;
     }
     response.status = status;
     on_response(job, redirect, now);
@@ -958,8 +967,8 @@ struct Engine {
       return;
     }
     // 2xx. HEAD cannot see a soft 404 or anchors; those jobs start with GET.
-    bool html = response.content_type.empty() ||
-                response.content_type.find("html") != std::string::npos;
+    bool html =
+        response.content_type.empty() || response.content_type.find("html") != std::string::npos;
     if (job.method == Method::get && html && !response.body.empty()) {
       job.page_is_html = true;
       if (!config.soft_404.empty()) {
@@ -1010,7 +1019,8 @@ struct Engine {
                          repo, describe_http(status)));
       return;
     }
-    bool rate_limited = status == 429 || (status == 403 && trim(response.rate_limit_remaining) == "0");
+    bool rate_limited =
+        status == 429 || (status == 403 && trim(response.rate_limit_remaining) == "0");
     if (rate_limited || status >= 500) {
       if (retry(job, now, server_delay_ms(response))) {
         return;
@@ -1040,12 +1050,14 @@ struct Engine {
     std::string next(strip_fragment(location));
     if (!is_web_url(next)) {
       job.final_url = next;
-      finish(job, LinkStatus::blocked, status,
-             fmt::format("redirects to '{}', which is not http(s); only http and https are followed",
-                         next));
+      finish(
+          job, LinkStatus::blocked, status,
+          fmt::format("redirects to '{}', which is not http(s); only http and https are followed",
+                      next));
       return;
     }
-    if (config.matches_any(config.login_wall, next) && !config.matches_any(config.login_wall, job.url)) {
+    if (config.matches_any(config.login_wall, next) &&
+        !config.matches_any(config.login_wall, job.url)) {
       job.final_url = next;
       finish(job, LinkStatus::unverifiable, status,
              fmt::format("redirects to a login page ({}); the content is behind a login wall, "
@@ -1163,6 +1175,7 @@ std::vector<LinkResult> LinkChecker::check(const std::vector<LinkTarget>& target
   const CheckSettings& settings = m_impl->settings;
   auto begin = SteadyClock::now();
   std::vector<LinkResult> results(targets.size());
+  /// Targets settled without a request (skipped, excluded).
   std::vector<bool> done(targets.size(), false);
   Engine engine(*m_impl);
   std::unordered_map<std::string, Job*> by_fetch_url;
@@ -1249,7 +1262,8 @@ std::vector<LinkResult> LinkChecker::check(const std::vector<LinkTarget>& target
 
   for (auto& job : engine.jobs) {
     if (!job->finished) {
-      engine.finish(*job, LinkStatus::timeout, 0, "the check was stopped before this link finished");
+      engine.finish(*job, LinkStatus::timeout, 0,
+                    "the check was stopped before this link finished");
     }
     long elapsed = job->started ? to_ms(SteadyClock::now() - job->first_start) : 0;
     for (std::size_t index : job->targets) {
@@ -1278,7 +1292,6 @@ std::vector<LinkResult> LinkChecker::check(const std::vector<LinkTarget>& target
       if (result.final_url == strip_fragment(result.url) && result.status == LinkStatus::ok) {
         result.final_url = result.url;
       }
-      done[index] = true;
     }
   }
   report(true);
@@ -1286,8 +1299,8 @@ std::vector<LinkResult> LinkChecker::check(const std::vector<LinkTarget>& target
 }
 
 std::vector<LinkResult> check_links(const std::vector<LinkTarget>& targets,
-                                    const CheckSettings& settings, LinkCache* cache,
-                                    CacheMode mode, const ProgressCallback& progress) {
+                                    const CheckSettings& settings, LinkCache* cache, CacheMode mode,
+                                    const ProgressCallback& progress) {
   LinkChecker checker(settings);
   std::vector<LinkResult> results(targets.size());
   std::vector<LinkTarget> to_check;

@@ -33,16 +33,16 @@ struct HostToken {
 /// Everything the link checker can be told. The defaults are the ones a CI
 /// job on the open internet wants; the policy file and flags override them.
 struct CheckSettings {
-  int max_concurrency = 32;           ///< requests in flight, all hosts together
-  int max_per_host = 4;               ///< requests in flight to one host name
-  long min_interval_per_host_ms = 0;  ///< between request starts to one host
-  long connect_timeout_ms = 10'000;   ///< per attempt, from when it starts
-  long request_timeout_ms = 20'000;   ///< per attempt, from when it starts
-  long link_deadline_ms = 120'000;    ///< whole link: hops, retries, waits
-  int retries = 2;                    ///< extra tries after the first
-  long retry_base_delay_ms = 500;     ///< backoff: base * 2^n plus up to 50% jitter
-  long retry_max_delay_ms = 60'000;   ///< cap for backoff and Retry-After alike
-  std::string user_agent;             ///< empty: "sourcegate/VERSION (link checker)"
+  int max_concurrency = 32;                ///< requests in flight, all hosts together
+  int max_per_host = 4;                    ///< requests in flight to one host name
+  long min_interval_per_host_ms = 0;       ///< between request starts to one host
+  long connect_timeout_ms = 10'000;        ///< per attempt, from when it starts
+  long request_timeout_ms = 20'000;        ///< per attempt, from when it starts
+  long link_deadline_ms = 120'000;         ///< whole link: hops, retries, waits
+  int retries = 2;                         ///< extra tries after the first
+  long retry_base_delay_ms = 500;          ///< backoff: base * 2^n plus up to 50% jitter
+  long retry_max_delay_ms = 60'000;        ///< cap for backoff and Retry-After alike
+  std::string user_agent;                  ///< empty: "sourcegate/VERSION (link checker)"
   std::vector<std::string> extra_headers;  ///< "Name: value", on every request
   std::vector<AcceptRule> accept;
   /// RE2, partial match on the URL. When `include` is non-empty only URLs
@@ -65,10 +65,14 @@ struct CheckSettings {
       R"((?i)^https?://[^/]+/(login|signin|sign-in|sign_in|auth/login|users/sign_in)([/?#]|$))"};
   /// Case-insensitive body snippets of bot challenges, looked for in 403/503
   /// answers.
-  std::vector<std::string> bot_wall_markers = {
-      "cf-chl",       "challenge-platform", "<title>just a moment...</title>",
-      "attention required! | cloudflare", "captcha-delivery.com", "px-captcha",
-      "ddos-guard",   "checking your browser"};
+  std::vector<std::string> bot_wall_markers = {"cf-chl",
+                                               "challenge-platform",
+                                               "<title>just a moment...</title>",
+                                               "attention required! | cloudflare",
+                                               "captcha-delivery.com",
+                                               "px-captcha",
+                                               "ddos-guard",
+                                               "checking your browser"};
   /// Address ranges the guard lets through (tests: 127.0.0.0/8).
   std::vector<Cidr> allowed_cidrs;
   /// curl-style "HOST:PORT:ADDR[,ADDR]" name overrides (tests, benchmarks).
@@ -97,7 +101,7 @@ std::optional<std::string> validate(const CheckSettings& settings);
 
 /// What the command line draws while checking.
 struct CheckProgress {
-  std::size_t done = 0;      ///< links (targets) with a final status
+  std::size_t done = 0;  ///< links (targets) with a final status
   std::size_t total = 0;
   std::size_t failures = 0;  ///< broken, timeout, unreachable, blocked, fragment-missing
   /// The host with the most unfinished requests: what the run is waiting on.
@@ -139,8 +143,8 @@ class LinkChecker {
 /// request, new results are stored (the caller saves the cache). In offline
 /// mode a URL not in the cache is `skipped`. `cache` may be null.
 std::vector<LinkResult> check_links(const std::vector<LinkTarget>& targets,
-                                    const CheckSettings& settings, LinkCache* cache,
-                                    CacheMode mode, const ProgressCallback& progress = {});
+                                    const CheckSettings& settings, LinkCache* cache, CacheMode mode,
+                                    const ProgressCallback& progress = {});
 
 /// Raises the soft RLIMIT_NOFILE to at least `needed` (bounded by the hard
 /// limit); returns the resulting soft limit.

@@ -328,8 +328,7 @@ std::vector<FoundLink> extract_text(std::string_view text, const std::string& fi
     if (!is_web_url(url)) {
       continue;
     }
-    out.push_back(
-        make_link(url, index, file, static_cast<std::size_t>(url.data() - text.data())));
+    out.push_back(make_link(url, index, file, static_cast<std::size_t>(url.data() - text.data())));
   }
   return out;
 }

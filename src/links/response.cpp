@@ -32,8 +32,8 @@ std::optional<long long> parse_integer(std::string_view text) {
   return value;
 }
 
-std::optional<std::chrono::milliseconds> parse_http_date(std::string_view text,
-                                                         std::chrono::system_clock::time_point now) {
+std::optional<std::chrono::milliseconds> parse_http_date(
+    std::string_view text, std::chrono::system_clock::time_point now) {
   std::string buffer(text);
   time_t when = curl_getdate(buffer.c_str(), nullptr);
   if (when == -1) {
@@ -201,9 +201,9 @@ std::optional<std::string> github_repo_of(std::string_view url) {
     });
   };
   // GitHub's own pages live at the same depth (github.com/orgs/x, /settings/...).
-  static const char* const k_reserved[] = {"orgs",    "settings", "features", "topics",
-                                           "sponsors", "marketplace", "apps", "users",
-                                           "collections", "about", "enterprise", "login"};
+  static const char* const k_reserved[] = {"orgs",        "settings",    "features",   "topics",
+                                           "sponsors",    "marketplace", "apps",       "users",
+                                           "collections", "about",       "enterprise", "login"};
   for (const char* reserved : k_reserved) {
     if (lower(owner) == reserved) {
       return std::nullopt;

@@ -109,8 +109,7 @@ std::optional<UrlParts> parse_url(std::string_view url) {
     if (!port.empty()) {
       int value = 0;
       auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), value);
-      if (error != std::errc() || end != port.data() + port.size() || value <= 0 ||
-          value > 65535) {
+      if (error != std::errc() || end != port.data() + port.size() || value <= 0 || value > 65535) {
         return std::nullopt;
       }
       parts.port = value == default_port(parts.scheme) ? 0 : value;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "load/json_tree.h"
+#include "util/date.h"
 #include "util/error.h"
 #include "util/spelling.h"
 #include "util/text.h"
@@ -466,22 +467,7 @@ std::string canonical_entries_text(const std::string& path, std::string_view tex
   return canonical(root, shape).dump(2) + "\n";
 }
 
-bool is_valid_date(std::string_view text) {
-  if (text.size() != 10 || text[4] != '-' || text[7] != '-') {
-    return false;
-  }
-  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
-    if (std::isdigit(static_cast<unsigned char>(text[i])) == 0) {
-      return false;
-    }
-  }
-  const int year = std::stoi(std::string(text.substr(0, 4)));
-  const auto month = static_cast<unsigned>(std::stoi(std::string(text.substr(5, 2))));
-  const auto day = static_cast<unsigned>(std::stoi(std::string(text.substr(8, 2))));
-  return std::chrono::year_month_day{std::chrono::year{year}, std::chrono::month{month},
-                                     std::chrono::day{day}}
-      .ok();
-}
+bool is_valid_date(std::string_view text) { return parse_date(text).has_value(); }
 
 void load_entries_text(const std::string& path, std::string_view text, LoadResult& out) {
   JsonNode root = parse_json_tree(text, path);

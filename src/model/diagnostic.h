@@ -21,6 +21,9 @@ struct Diagnostic {
   std::string title;
   std::string url;
   std::string hint;
+  /// Where the entry the finding is about starts (line 0 when none), so that
+  /// the entry's waivers can be applied. Not part of any report.
+  Location entry_location;
   /// Set when a waiver silenced the finding; it is then reported, not counted.
   std::string waived_reason;
 };

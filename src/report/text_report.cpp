@@ -40,7 +40,14 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
   const std::string_view bold = style.color ? "\033[1m" : "";
   const std::string_view dim = style.color ? "\033[2m" : "";
   const std::string_view reset = style.color ? "\033[0m" : "";
+  std::size_t waived = 0;
   for (const Diagnostic& d : report.diagnostics) {
+    // Waived findings carry a maintainer's reason: the JSON report keeps them,
+    // the terminal stays quiet.
+    if (!d.waived_reason.empty()) {
+      ++waived;
+      continue;
+    }
     const std::string_view color = style.color ? severity_color(d.severity) : "";
     out << bold << printable(d.location.file);
     if (d.location.line > 0) {
@@ -55,9 +62,7 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
       }
       out << '\n';
     }
-    if (!d.waived_reason.empty()) {
-      out << "    waived: " << printable(d.waived_reason) << '\n';
-    } else if (!d.hint.empty()) {
+    if (!d.hint.empty()) {
       out << "    hint: " << printable(d.hint) << '\n';
     }
   }
@@ -77,8 +82,12 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
   if (!report.links.empty()) {
     out << fmt::format(", {} links", report.links.size());
   }
-  out << fmt::format(": {} error{}, {} warning{}\n", errors, errors == 1 ? "" : "s", warnings,
+  out << fmt::format(": {} error{}, {} warning{}", errors, errors == 1 ? "" : "s", warnings,
                      warnings == 1 ? "" : "s");
+  if (waived > 0) {
+    out << fmt::format(" ({} waived)", waived);
+  }
+  out << '\n';
 }
 
 }  // namespace sg

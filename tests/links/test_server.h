@@ -9,10 +9,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <httplib.h>
 #include <atomic>
 #include <chrono>
 #include <functional>
-#include <httplib.h>
 #include <map>
 #include <mutex>
 #include <string>

@@ -1,0 +1,72 @@
+#include "cli/lint_pipeline.h"
+
+#include <filesystem>
+
+#include "load/inputs.h"
+#include "load/markdown_loader.h"
+#include "render/markdown_writer.h"
+#include "rules/engine.h"
+#include "util/date.h"
+#include "util/error.h"
+
+namespace sg {
+namespace {
+
+constexpr const char* k_default_policy = "policy/policy.json";
+
+/// Entries carry no headings of their own: their anchors are those of the list
+/// rendered from them, which is what readers follow.
+void attach_rendered_anchors(List& list) {
+  LoadResult rendered;
+  load_markdown_text("LIST.md", render_markdown(list), rendered);
+  list.headings = std::move(rendered.list.headings);
+  list.anchor_links = std::move(rendered.list.anchor_links);
+}
+
+}  // namespace
+
+Policy resolve_policy(const std::string& explicit_path) {
+  if (!explicit_path.empty()) {
+    return load_policy(explicit_path);
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(k_default_policy, ec)) {
+    return load_policy(k_default_policy);
+  }
+  return empty_policy();
+}
+
+LintRun run_lint(const LintInputs& inputs) {
+  std::chrono::sys_days today = today_utc();
+  if (!inputs.today.empty()) {
+    auto parsed = parse_date(inputs.today);
+    if (!parsed) {
+      throw UsageError("--today must be a date YYYY-MM-DD, got \"" + inputs.today + "\"");
+    }
+    today = *parsed;
+  }
+  LintRun run{load_inputs(inputs.paths), resolve_policy(inputs.policy), {}};
+  const bool markdown_input = std::any_of(
+      run.loaded.files.begin(), run.loaded.files.end(), [](const std::string& file) {
+        return file.ends_with(".md") || file.ends_with(".markdown");
+      });
+  if (!markdown_input && !run.loaded.list.sections.empty()) {
+    attach_rendered_anchors(run.loaded.list);
+  }
+  run.report.entries = run.loaded.list.entry_count();
+  run.report.diagnostics = std::move(run.loaded.diagnostics);
+  std::vector<Diagnostic> findings = run_rules(run.loaded.list, run.policy, today);
+  run.report.diagnostics.insert(run.report.diagnostics.end(),
+                                std::make_move_iterator(findings.begin()),
+                                std::make_move_iterator(findings.end()));
+  return run;
+}
+
+Report lint(const LintInputs& inputs) {
+  LintRun run = run_lint(inputs);
+  apply_waivers(run.loaded.list, run.report.diagnostics, /*links_checked=*/false);
+  sort_diagnostics(run.report.diagnostics);
+  return std::move(run.report);
+}
+
+}  // namespace sg

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "load/load_result.h"
+#include "policy/policy.h"
+#include "report/report.h"
+
+namespace sg {
+
+/// What lint reads: inputs, the policy, and the date freshness is judged by.
+struct LintInputs {
+  std::vector<std::string> paths{"entries"};
+  std::string policy;
+  std::string today;
+};
+
+void add_lint_inputs(CLI::App& command, LintInputs& inputs);
+
+/// The policy named by --policy, else policy/policy.json when it exists, else
+/// the empty policy (no host tables: the source rules stay quiet).
+Policy resolve_policy(const std::string& explicit_path);
+
+/// Loads the inputs and runs the rules: load -> model -> rules -> report.
+/// Waivers are not applied yet, so that link findings can join first.
+struct LintRun {
+  LoadResult loaded;
+  Policy policy;
+  Report report;
+};
+LintRun run_lint(const LintInputs& inputs);
+
+/// run_lint, then waivers applied: the report `lint` prints.
+Report lint(const LintInputs& inputs);
+
+}  // namespace sg

@@ -1,0 +1,434 @@
+#include "policy/policy.h"
+
+#include <libpsl.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "load/json_tree.h"
+#include "util/error.h"
+#include "util/spelling.h"
+#include "util/text.h"
+#include "util/url.h"
+
+namespace sg {
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void fail(const Location& where, const std::string& message) {
+  throw InputError(where, "policy: " + message);
+}
+
+void allow_keys(const JsonNode& node, const std::vector<std::string_view>& keys,
+                std::string_view what) {
+  if (!node.is_object()) {
+    fail(node.location, fmt::format("{} must be an object, got {}", what, node.type_name()));
+  }
+  for (const JsonNode::Member& member : node.members) {
+    if (std::find(keys.begin(), keys.end(), member.key) == keys.end()) {
+      const std::string suggestion = closest_spelling(member.key, keys);
+      fail(member.key_location,
+           fmt::format("unknown key \"{}\" in {}; {}", member.key, what,
+                       suggestion.empty() ? fmt::format("known keys: {}", fmt::join(keys, ", "))
+                                          : fmt::format("did you mean \"{}\"?", suggestion)));
+    }
+  }
+}
+
+std::string string_value(const JsonNode& node, std::string_view what) {
+  if (!node.is_string()) {
+    fail(node.location, fmt::format("{} must be a string, got {}", what, node.type_name()));
+  }
+  return node.scalar.get<std::string>();
+}
+
+bool bool_value(const JsonNode& node, std::string_view what) {
+  if (node.type != json::value_t::boolean) {
+    fail(node.location, fmt::format("{} must be true or false, got {}", what, node.type_name()));
+  }
+  return node.scalar.get<bool>();
+}
+
+std::size_t count_value(const JsonNode& node, std::string_view what) {
+  if (node.type != json::value_t::number_unsigned) {
+    fail(node.location, fmt::format("{} must be a whole number, got {}", what, node.type_name()));
+  }
+  return node.scalar.get<std::size_t>();
+}
+
+std::vector<std::string> string_list(const JsonNode& node, std::string_view what) {
+  if (!node.is_array()) {
+    fail(node.location, fmt::format("{} must be an array of strings", what));
+  }
+  std::vector<std::string> values;
+  for (const JsonNode& item : node.items) {
+    values.push_back(string_value(item, what));
+  }
+  return values;
+}
+
+std::shared_ptr<RE2> compile(const std::string& pattern, const Location& where) {
+  RE2::Options options;
+  options.set_log_errors(false);
+  auto regex = std::make_shared<RE2>(pattern, options);
+  if (!regex->ok()) {
+    fail(where, fmt::format("bad pattern: {}", regex->error()));
+  }
+  return regex;
+}
+
+/// An object of name -> RE2 pattern, compiled once, plus the RE2::Set that
+/// finds which of them match in one pass.
+PatternSet pattern_set(const JsonNode& node, std::string_view what) {
+  if (!node.is_object()) {
+    fail(node.location, fmt::format("{} must be an object of name: pattern", what));
+  }
+  PatternSet result;
+  RE2::Options options;
+  options.set_log_errors(false);
+  result.set = std::make_shared<RE2::Set>(options, RE2::UNANCHORED);
+  for (const JsonNode::Member& member : node.members) {
+    const std::string pattern = string_value(member.value, what);
+    result.patterns.push_back({member.key, compile(pattern, member.value.location),
+                               member.value.location});
+    std::string error;
+    if (result.set->Add(pattern, &error) < 0) {
+      fail(member.value.location, fmt::format("bad pattern: {}", error));
+    }
+  }
+  if (!result.set->Compile()) {
+    fail(node.location, fmt::format("{}: the patterns are too large to compile", what));
+  }
+  return result;
+}
+
+std::optional<EntryKind> kind_value(const JsonNode& node) {
+  const std::string name = string_value(node, "a kind");
+  auto kind = parse_entry_kind(name);
+  if (!kind) {
+    fail(node.location,
+         fmt::format("\"{}\" is not an entry kind; use paper, spec, docs, repo, report or note",
+                     name));
+  }
+  return kind;
+}
+
+void read_classes(const JsonNode& node, Policy& policy) {
+  if (!node.is_object()) {
+    fail(node.location, "\"classes\" must be an object of class name: {...}");
+  }
+  for (const JsonNode::Member& member : node.members) {
+    allow_keys(member.value, {"primary", "surface", "kinds", "infer", "path_pattern"},
+               fmt::format("class \"{}\"", member.key));
+    SourceClass source_class;
+    source_class.name = member.key;
+    source_class.location = member.key_location;
+    for (const JsonNode::Member& field : member.value.members) {
+      if (field.key == "primary") {
+        source_class.primary = bool_value(field.value, "primary");
+      } else if (field.key == "surface") {
+        source_class.surface = bool_value(field.value, "surface");
+      } else if (field.key == "kinds") {
+        if (!field.value.is_array()) {
+          fail(field.value.location, "\"kinds\" must be an array of entry kinds");
+        }
+        for (const JsonNode& item : field.value.items) {
+          source_class.kinds.push_back(*kind_value(item));
+        }
+      } else if (field.key == "infer") {
+        source_class.inferred_kind = kind_value(field.value);
+      } else if (field.key == "path_pattern") {
+        source_class.path_pattern_text = string_value(field.value, "path_pattern");
+        source_class.path_pattern = compile(source_class.path_pattern_text, field.value.location);
+      }
+    }
+    if (source_class.primary && source_class.kinds.empty()) {
+      fail(member.key_location,
+           fmt::format("primary class \"{}\" needs \"kinds\": the entry kinds it publishes",
+                       member.key));
+    }
+    if (policy.find_class(source_class.name) != nullptr) {
+      fail(member.key_location, fmt::format("class \"{}\" is defined twice", member.key));
+    }
+    policy.classes.push_back(std::move(source_class));
+  }
+}
+
+void read_hosts(const JsonNode& node, Policy& policy) {
+  if (!node.is_array()) {
+    fail(node.location, "\"hosts\" must be an array of {\"domain\", \"class\", ...}");
+  }
+  std::vector<std::string_view> class_names;
+  for (const SourceClass& source_class : policy.classes) {
+    class_names.push_back(source_class.name);
+  }
+  for (const JsonNode& item : node.items) {
+    allow_keys(item, {"domain", "host", "path", "class"}, "a host rule");
+    HostRule rule;
+    rule.location = item.location;
+    for (const JsonNode::Member& field : item.members) {
+      std::string value = string_value(field.value, field.key);
+      if (field.key == "domain") {
+        rule.domain = value;
+      } else if (field.key == "host") {
+        rule.host = value;
+      } else if (field.key == "path") {
+        if (!value.starts_with("/")) {
+          fail(field.value.location, "\"path\" must start with /");
+        }
+        rule.path = value;
+      } else {
+        rule.class_name = value;
+        if (policy.find_class(value) == nullptr) {
+          const std::string suggestion = closest_spelling(value, class_names);
+          fail(field.value.location,
+               fmt::format("host rule names unknown class \"{}\"{}", value,
+                           suggestion.empty() ? "; define it under \"classes\""
+                                              : fmt::format("; did you mean \"{}\"?", suggestion)));
+        }
+      }
+    }
+    if (rule.domain.empty() || rule.class_name.empty()) {
+      fail(item.location, "a host rule needs \"domain\" and \"class\"");
+    }
+    if (registrable_domain(rule.domain) != rule.domain) {
+      fail(item.location,
+           fmt::format("\"{}\" is not a registrable domain (that would be \"{}\"); put the full "
+                       "name in \"host\"",
+                       rule.domain, registrable_domain(rule.domain)));
+    }
+    if (!rule.host.empty() && registrable_domain(rule.host) != rule.domain) {
+      fail(item.location,
+           fmt::format("host \"{}\" is not in domain \"{}\"", rule.host, rule.domain));
+    }
+    for (const HostRule& other : policy.hosts) {
+      if (other.domain == rule.domain && other.host == rule.host && other.path == rule.path) {
+        fail(item.location, fmt::format("host rule repeats the one at line {}",
+                                        other.location.line));
+      }
+    }
+    policy.hosts.push_back(std::move(rule));
+  }
+}
+
+void read_rules(const JsonNode& node, Policy& policy) {
+  if (!node.is_object()) {
+    fail(node.location, "\"rules\" must be an object of rule id: severity");
+  }
+  for (const JsonNode::Member& member : node.members) {
+    const std::string value = string_value(member.value, "a severity");
+    RuleSetting setting;
+    if (value == "error") {
+      setting.severity = Severity::error;
+    } else if (value == "warning") {
+      setting.severity = Severity::warning;
+    } else if (value == "info") {
+      setting.severity = Severity::info;
+    } else if (value == "off") {
+      setting.off = true;
+    } else {
+      fail(member.value.location,
+           fmt::format("\"{}\" is not a severity; use error, warning, info or off", value));
+    }
+    policy.rules[member.key] = setting;
+  }
+}
+
+void read_policy(const JsonNode& root, Policy& policy) {
+  allow_keys(root,
+             {"$comment", "classes", "hosts", "secondary_titles", "claims", "surface",
+              "description", "group_size", "freshness", "canonical", "rules", "links"},
+             "the policy");
+  // Classes first: host rules refer to them.
+  if (const JsonNode* classes = root.find("classes")) {
+    read_classes(*classes, policy);
+  }
+  for (const JsonNode::Member& member : root.members) {
+    const JsonNode& value = member.value;
+    if (member.key == "hosts") {
+      read_hosts(value, policy);
+    } else if (member.key == "secondary_titles") {
+      policy.secondary_titles = pattern_set(value, "secondary_titles");
+    } else if (member.key == "claims") {
+      allow_keys(value, {"figures", "comparisons"}, "\"claims\"");
+      if (const JsonNode* figures = value.find("figures")) {
+        policy.claim_figures = pattern_set(*figures, "claims.figures");
+      }
+      if (const JsonNode* comparisons = value.find("comparisons")) {
+        policy.claim_comparisons = pattern_set(*comparisons, "claims.comparisons");
+      }
+    } else if (member.key == "surface") {
+      allow_keys(value, {"title_patterns"}, "\"surface\"");
+      if (const JsonNode* titles = value.find("title_patterns")) {
+        policy.surface_titles = pattern_set(*titles, "surface.title_patterns");
+      }
+    } else if (member.key == "description") {
+      allow_keys(value, {"min_length", "max_length", "lowercase_starts", "abbreviations"},
+                 "\"description\"");
+      for (const JsonNode::Member& field : value.members) {
+        if (field.key == "min_length") {
+          policy.description_min_length = count_value(field.value, field.key);
+        } else if (field.key == "max_length") {
+          policy.description_max_length = count_value(field.value, field.key);
+        } else if (field.key == "lowercase_starts") {
+          policy.description_lowercase_starts = string_list(field.value, field.key);
+        } else {
+          policy.description_abbreviations = string_list(field.value, field.key);
+        }
+      }
+      if (policy.description_max_length != 0 &&
+          policy.description_max_length < policy.description_min_length) {
+        fail(value.location, "description max_length is below min_length");
+      }
+    } else if (member.key == "group_size") {
+      allow_keys(value, {"max_links", "exempt_sections"}, "\"group_size\"");
+      if (const JsonNode* max = value.find("max_links")) {
+        policy.group_max_links = count_value(*max, "max_links");
+      }
+      if (const JsonNode* exempt = value.find("exempt_sections")) {
+        policy.group_size_exempt_sections = string_list(*exempt, "exempt_sections");
+      }
+    } else if (member.key == "freshness") {
+      allow_keys(value, {"default_max_age_days"}, "\"freshness\"");
+      if (const JsonNode* age = value.find("default_max_age_days")) {
+        policy.freshness_default_max_age_days =
+            static_cast<int>(count_value(*age, "default_max_age_days"));
+      }
+    } else if (member.key == "canonical") {
+      allow_keys(value, {"tracking_parameters", "http_only_hosts"}, "\"canonical\"");
+      if (const JsonNode* tracking = value.find("tracking_parameters")) {
+        policy.tracking_parameters = string_list(*tracking, "tracking_parameters");
+      }
+      if (const JsonNode* http = value.find("http_only_hosts")) {
+        policy.http_only_hosts = string_list(*http, "http_only_hosts");
+      }
+    } else if (member.key == "rules") {
+      read_rules(value, policy);
+    }
+  }
+}
+
+/// The JSON value of a node, for the parts of the policy read elsewhere.
+json to_json(const JsonNode& node) {
+  if (node.is_object()) {
+    json object = json::object();
+    for (const JsonNode::Member& member : node.members) {
+      object[member.key] = to_json(member.value);
+    }
+    return object;
+  }
+  if (node.is_array()) {
+    json array = json::array();
+    for (const JsonNode& item : node.items) {
+      array.push_back(to_json(item));
+    }
+    return array;
+  }
+  return node.scalar;
+}
+
+}  // namespace
+
+std::optional<std::pair<const NamedPattern*, std::string>> PatternSet::first_match(
+    std::string_view text) const {
+  if (!set || patterns.empty()) {
+    return std::nullopt;
+  }
+  std::vector<int> matched;
+  if (!set->Match(text, &matched)) {
+    return std::nullopt;
+  }
+  std::sort(matched.begin(), matched.end());
+  const NamedPattern& pattern = patterns[static_cast<std::size_t>(matched.front())];
+  re2::StringPiece input(text.data(), text.size());
+  re2::StringPiece found;
+  if (!pattern.regex->Match(input, 0, input.size(), RE2::UNANCHORED, &found, 1)) {
+    return std::nullopt;
+  }
+  // Quote the figure itself, not the delimiter a pattern needed to see.
+  std::string quote(found);
+  while (!quote.empty() && (std::isspace(static_cast<unsigned char>(quote.back())) != 0 ||
+                            std::ispunct(static_cast<unsigned char>(quote.back())) != 0) &&
+         quote.back() != '%') {
+    quote.pop_back();
+  }
+  return std::make_pair(&pattern, quote);
+}
+
+const SourceClass* Policy::find_class(std::string_view name) const {
+  for (const SourceClass& source_class : classes) {
+    if (source_class.name == name) {
+      return &source_class;
+    }
+  }
+  return nullptr;
+}
+
+std::string registrable_domain(const std::string& host) {
+  const char* domain = psl_registrable_domain(psl_builtin(), host.c_str());
+  return domain != nullptr ? std::string(domain) : host;
+}
+
+Policy parse_policy(const std::string& path, std::string_view text) {
+  const JsonNode root = parse_json_tree(text, path);
+  Policy policy = empty_policy();
+  policy.file = path;
+  read_policy(root, policy);
+  if (const JsonNode* links = root.find("links")) {
+    policy.links = to_json(*links);
+  }
+  return policy;
+}
+
+Policy load_policy(const std::string& path) { return parse_policy(path, read_file(path)); }
+
+Policy empty_policy() {
+  Policy policy;
+  policy.description_min_length = 10;
+  policy.description_max_length = 300;
+  policy.freshness_default_max_age_days = 90;
+  policy.links = json::object();
+  return policy;
+}
+
+std::optional<Classification> classify_url(const Policy& policy, std::string_view text) {
+  const std::optional<Url> url = parse_url(text);
+  if (!url || (url->scheme != "http" && url->scheme != "https")) {
+    return std::nullopt;
+  }
+  Classification result;
+  result.host = url->host;
+  if (result.host.starts_with("www.")) {
+    result.host.erase(0, 4);
+  }
+  result.domain = registrable_domain(result.host);
+  result.path = url->path;
+  // Most specific first: an exact host beats the domain, a longer path prefix
+  // beats a shorter one.
+  std::size_t best_score = 0;
+  for (const HostRule& rule : policy.hosts) {
+    if (rule.domain != result.domain) {
+      continue;
+    }
+    if (!rule.host.empty() && rule.host != result.host) {
+      continue;
+    }
+    if (!rule.path.empty() && !result.path.starts_with(rule.path)) {
+      continue;
+    }
+    const std::size_t score = 1 + (rule.host.empty() ? 0 : 10000) + rule.path.size();
+    if (score > best_score) {
+      best_score = score;
+      result.rule = &rule;
+    }
+  }
+  if (result.rule != nullptr) {
+    result.source_class = policy.find_class(result.rule->class_name);
+  }
+  return result;
+}
+
+}  // namespace sg

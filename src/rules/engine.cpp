@@ -1,0 +1,175 @@
+#include "rules/engine.h"
+
+#include <map>
+
+#include <fmt/format.h>
+
+#include "rules/rule.h"
+#include "util/error.h"
+#include "util/spelling.h"
+
+namespace sg {
+namespace {
+
+std::vector<std::string_view> rule_ids() {
+  std::vector<std::string_view> ids;
+  for (const Rule& rule : rule_registry()) {
+    ids.push_back(rule.id);
+  }
+  return ids;
+}
+
+void check_policy_rule_ids(const Policy& policy) {
+  for (const auto& [id, setting] : policy.rules) {
+    if (find_rule(id) == nullptr) {
+      const std::string suggestion = closest_spelling(id, rule_ids());
+      throw InputError(Location{policy.file, 0, 0},
+                       fmt::format("policy: \"rules\" names unknown rule \"{}\"{}", id,
+                                   suggestion.empty() ? "; see `sourcegate rules`"
+                                                      : "; did you mean \"" + suggestion + "\"?"));
+    }
+  }
+}
+
+/// The kind an entry is judged as: declared, or for Markdown input inferred
+/// (a code link makes it a report; otherwise the host's class decides).
+std::optional<EntryKind> effective_kind(const Entry& entry, const Classification* classification) {
+  if (entry.kind) {
+    return entry.kind;
+  }
+  if (!entry.code.empty()) {
+    return EntryKind::report;
+  }
+  if (classification != nullptr && classification->source_class != nullptr) {
+    return classification->source_class->inferred_kind;
+  }
+  return std::nullopt;
+}
+
+Diagnostic to_diagnostic(const Rule& rule, Severity severity, Finding finding) {
+  Diagnostic d;
+  d.rule = rule.id;
+  d.severity = severity;
+  d.message = std::move(finding.message);
+  d.hint = finding.hint.empty() ? std::string(rule.hint) : std::move(finding.hint);
+  d.location = std::move(finding.location);
+  if (finding.entry != nullptr) {
+    d.title = finding.entry->title;
+    d.url = finding.entry->url;
+    d.entry_location = finding.entry->location;
+  } else {
+    d.title = std::move(finding.subject);
+  }
+  return d;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
+                                  std::chrono::sys_days today) {
+  check_policy_rule_ids(policy);
+  const RuleContext context{policy, today};
+  struct Active {
+    const Rule* rule;
+    Severity severity;
+  };
+  std::vector<Active> active;
+  for (const Rule& rule : rule_registry()) {
+    auto setting = policy.rules.find(rule.id);
+    if (setting != policy.rules.end() && setting->second.off) {
+      continue;
+    }
+    const Severity severity = setting != policy.rules.end() && setting->second.severity
+                                  ? *setting->second.severity
+                                  : rule.severity;
+    if (rule.check_entry != nullptr || rule.check_list != nullptr) {
+      active.push_back({&rule, severity});
+    }
+  }
+  std::vector<Diagnostic> diagnostics;
+  Findings findings;
+  list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
+    EntryView view{section, group, entry, classify_url(policy, entry.url), std::nullopt};
+    view.kind = effective_kind(entry, view.classification ? &*view.classification : nullptr);
+    for (const Active& a : active) {
+      if (a.rule->check_entry == nullptr) {
+        continue;
+      }
+      findings.clear();
+      a.rule->check_entry(view, context, findings);
+      for (Finding& finding : findings) {
+        diagnostics.push_back(to_diagnostic(*a.rule, a.severity, std::move(finding)));
+      }
+    }
+  });
+  for (const Active& a : active) {
+    if (a.rule->check_list == nullptr) {
+      continue;
+    }
+    findings.clear();
+    a.rule->check_list(list, context, findings);
+    for (Finding& finding : findings) {
+      diagnostics.push_back(to_diagnostic(*a.rule, a.severity, std::move(finding)));
+    }
+  }
+  return diagnostics;
+}
+
+void apply_waivers(const List& list, std::vector<Diagnostic>& diagnostics, bool links_checked) {
+  auto key = [](const Location& l) { return std::make_tuple(l.file, l.line, l.column); };
+  std::map<std::tuple<std::string, int, int>, const Entry*> entries;
+  list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    if (!entry.waivers.empty()) {
+      entries.emplace(key(entry.location), &entry);
+    }
+  });
+  if (entries.empty()) {
+    return;
+  }
+  std::map<const Waiver*, bool> used;
+  for (Diagnostic& d : diagnostics) {
+    if (d.entry_location.line == 0) {
+      continue;
+    }
+    auto it = entries.find(key(d.entry_location));
+    if (it == entries.end()) {
+      continue;
+    }
+    for (const Waiver& waiver : it->second->waivers) {
+      if (waiver.rule == d.rule) {
+        d.waived_reason = waiver.reason;
+        used[&waiver] = true;
+      }
+    }
+  }
+  const std::vector<std::string_view> ids = rule_ids();
+  const Rule* unused = find_rule("entry/unused-waiver");
+  const Rule* schema = find_rule("entry/schema");
+  for (const auto& [location, entry] : entries) {
+    for (const Waiver& waiver : entry->waivers) {
+      if (used[&waiver]) {
+        continue;
+      }
+      if (find_rule(waiver.rule) == nullptr) {
+        const std::string suggestion = closest_spelling(waiver.rule, ids);
+        diagnostics.push_back(to_diagnostic(
+            *schema, Severity::error,
+            {waiver.location, fmt::format("waiver names unknown rule \"{}\"", waiver.rule),
+             suggestion.empty() ? "see `sourcegate rules` for the rule ids"
+                                : fmt::format("did you mean \"{}\"?", suggestion),
+             entry, {}}));
+        continue;
+      }
+      if (!links_checked && waiver.rule.starts_with("link/") && waiver.rule != "link/canonical" &&
+          waiver.rule != "link/anchor") {
+        continue;
+      }
+      diagnostics.push_back(to_diagnostic(
+          *unused, unused->severity,
+          {waiver.location, fmt::format("waiver of {} silences nothing", waiver.rule), {}, entry,
+           {}}));
+    }
+  }
+}
+
+}  // namespace sg

@@ -1,0 +1,79 @@
+// style/description: one sentence, capitalised, ending with a period, within
+// the policy's length bounds.
+#include <fmt/format.h>
+
+#include "rules/rule.h"
+#include "util/text.h"
+
+namespace sg {
+namespace {
+
+/// Sentence ends inside the text: ". X", "! X", "? X", skipping the policy's
+/// abbreviations ("e.g.", "vs.").
+bool has_second_sentence(std::string_view text, const std::vector<std::string>& abbreviations) {
+  for (std::size_t i = 0; i + 2 < text.size(); ++i) {
+    const char c = text[i];
+    if ((c != '.' && c != '!' && c != '?') || text[i + 1] != ' ' ||
+        std::isupper(static_cast<unsigned char>(text[i + 2])) == 0) {
+      continue;
+    }
+    const std::string_view before = text.substr(0, i + 1);
+    const bool abbreviation =
+        std::any_of(abbreviations.begin(), abbreviations.end(),
+                    [&](const std::string& a) { return before.ends_with(a); });
+    if (!abbreviation) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+void check_style_description(const EntryView& view, const RuleContext& context, Findings& out) {
+  const Entry& entry = view.entry;
+  const std::string& text = entry.description;
+  const Policy& policy = context.policy;
+  auto report = [&](std::string message, std::string hint = {}) {
+    out.push_back({entry.where("description"), std::move(message), std::move(hint), &entry, {}});
+  };
+  if (text.empty()) {
+    report("the entry has no description", "add one sentence on what the resource teaches");
+    return;
+  }
+  if (text.front() == ' ' || text.back() == ' ' || text.find("  ") != std::string::npos) {
+    report("the description has leading, trailing or doubled spaces",
+           "remove the extra whitespace");
+    return;
+  }
+  const bool allowed_lowercase =
+      std::any_of(policy.description_lowercase_starts.begin(),
+                  policy.description_lowercase_starts.end(),
+                  [&](const std::string& word) { return text.starts_with(word); });
+  if (std::islower(static_cast<unsigned char>(text.front())) != 0 && !allowed_lowercase) {
+    report("the description does not start with a capital letter",
+           "capitalise the first word, or add it to \"description.lowercase_starts\" in the "
+           "policy if it is a name written in lower case");
+    return;
+  }
+  if (!text.ends_with('.')) {
+    report("the description does not end with a period", "end the sentence with a period");
+    return;
+  }
+  if (has_second_sentence(text, policy.description_abbreviations)) {
+    report("the description is more than one sentence", "keep one sentence; cut the rest");
+    return;
+  }
+  const std::size_t length = utf8_length(text);
+  if (policy.description_min_length != 0 && length < policy.description_min_length) {
+    report(fmt::format("the description is {} characters, below the policy's minimum of {}",
+                       length, policy.description_min_length),
+           "say what the resource teaches");
+  } else if (policy.description_max_length != 0 && length > policy.description_max_length) {
+    report(fmt::format("the description is {} characters, above the policy's maximum of {}",
+                       length, policy.description_max_length),
+           "shorten it to the one point a reader needs");
+  }
+}
+
+}  // namespace sg

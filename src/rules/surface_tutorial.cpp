@@ -1,0 +1,34 @@
+// surface/tutorial: no generic or surface-level tutorials.
+#include <fmt/format.h>
+
+#include "rules/rule.h"
+
+namespace sg {
+
+void check_surface_tutorial(const EntryView& view, const RuleContext& context, Findings& out) {
+  if (view.is_note() || view.is_report_with_code()) {
+    return;
+  }
+  const Entry& entry = view.entry;
+  if (const SourceClass* source_class = view.source_class();
+      source_class != nullptr && source_class->surface) {
+    out.push_back({entry.where("url"),
+                   fmt::format("links a {} site ({}), which offers surface-level material",
+                               source_class->name, view.classification->host),
+                   {}, &entry, {}});
+    return;
+  }
+  for (const auto& [name, text] :
+       {std::pair<std::string_view, const std::string&>{"title", entry.title},
+        {"description", entry.description}}) {
+    if (auto match = context.policy.surface_titles.first_match(text)) {
+      out.push_back({entry.where(name),
+                     fmt::format("the {} reads as a surface-level tutorial (\"{}\")", name,
+                                 match->second),
+                     {}, &entry, {}});
+      return;
+    }
+  }
+}
+
+}  // namespace sg

@@ -1,0 +1,75 @@
+#include "util/url.h"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <memory>
+
+namespace sg {
+namespace {
+
+struct UrlHandleDeleter {
+  void operator()(CURLU* handle) const { curl_url_cleanup(handle); }
+};
+
+std::string part(CURLU* handle, CURLUPart which) {
+  char* value = nullptr;
+  if (curl_url_get(handle, which, &value, 0) != CURLUE_OK || value == nullptr) {
+    return {};
+  }
+  std::string text(value);
+  curl_free(value);
+  return text;
+}
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+}  // namespace
+
+std::optional<Url> parse_url(std::string_view text) {
+  // libcurl wants a C string; a URL with an embedded NUL is not a URL.
+  if (text.find('\0') != std::string_view::npos) {
+    return std::nullopt;
+  }
+  std::unique_ptr<CURLU, UrlHandleDeleter> handle(curl_url());
+  if (!handle) {
+    return std::nullopt;
+  }
+  const std::string input(text);
+  if (curl_url_set(handle.get(), CURLUPART_URL, input.c_str(), CURLU_NON_SUPPORT_SCHEME) !=
+      CURLUE_OK) {
+    return std::nullopt;
+  }
+  Url url;
+  url.scheme = lower(part(handle.get(), CURLUPART_SCHEME));
+  url.host = lower(part(handle.get(), CURLUPART_HOST));
+  url.port = part(handle.get(), CURLUPART_PORT);
+  url.path = part(handle.get(), CURLUPART_PATH);
+  url.query = part(handle.get(), CURLUPART_QUERY);
+  url.fragment = part(handle.get(), CURLUPART_FRAGMENT);
+  if (url.scheme.empty() || url.host.empty()) {
+    return std::nullopt;
+  }
+  return url;
+}
+
+std::string to_string(const Url& url) {
+  std::string text = url.scheme + "://" + url.host;
+  if (!url.port.empty()) {
+    text += ":" + url.port;
+  }
+  text += url.path;
+  if (!url.query.empty()) {
+    text += "?" + url.query;
+  }
+  if (!url.fragment.empty()) {
+    text += "#" + url.fragment;
+  }
+  return text;
+}
+
+}  // namespace sg

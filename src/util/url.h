@@ -1,0 +1,28 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sg {
+
+/// An absolute URL split by libcurl's URL parser. Host and scheme are
+/// lower-cased; nothing is decoded.
+struct Url {
+  std::string scheme;
+  std::string host;
+  /// Empty when the URL names none.
+  std::string port;
+  std::string path;
+  std::string query;
+  std::string fragment;
+};
+
+/// Parses an absolute URL with any scheme; nullopt when libcurl rejects it
+/// (relative references, spaces, bad ports, malformed hosts).
+std::optional<Url> parse_url(std::string_view text);
+
+/// The URL written back, `scheme://host[:port]path[?query][#fragment]`.
+std::string to_string(const Url& url);
+
+}  // namespace sg

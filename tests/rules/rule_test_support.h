@@ -1,0 +1,29 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/diagnostic.h"
+#include "policy/policy.h"
+
+namespace sg::testing {
+
+/// The repository's own policy, loaded once.
+const Policy& list_policy();
+
+/// Loads `section_json` as entries/01-test.json, runs every rule with the
+/// list's policy as of `today`, applies waivers, and returns the findings.
+std::vector<Diagnostic> lint_section(const std::string& section_json,
+                                     const std::string& today = "2026-11-30");
+
+/// The same for a Markdown list.
+std::vector<Diagnostic> lint_markdown(const std::string& markdown,
+                                      const std::string& today = "2026-11-30");
+
+/// The ids of the findings that count (not waived), in report order.
+std::vector<std::string> rule_ids(const std::vector<Diagnostic>& diagnostics);
+
+/// A section with one entry made of `members` (JSON object members).
+std::string one_entry(const std::string& members);
+
+}  // namespace sg::testing

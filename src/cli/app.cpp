@@ -45,12 +45,15 @@ int run_cli(int argc, char** argv) {
       "  sourcegate lint README.md       check a Markdown awesome list\n"
       "  sourcegate fmt --check          fail when an entry file is not canonical\n"
       "  sourcegate render --check       fail when LIST.md is stale\n"
+      "  sourcegate rules                list the rules\n"
+      "  sourcegate explain claim/incomplete\n"
       "\n"
       "Exit codes: 0 no errors, 1 errors found, 2 usage or input error.");
   int exit_code = 0;
   add_lint_command(app, exit_code);
   add_fmt_command(app, exit_code);
   add_render_command(app, exit_code);
+  add_rules_commands(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

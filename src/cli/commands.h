@@ -9,5 +9,6 @@ namespace sg {
 void add_lint_command(CLI::App& app, int& exit_code);
 void add_fmt_command(CLI::App& app, int& exit_code);
 void add_render_command(CLI::App& app, int& exit_code);
+void add_rules_commands(CLI::App& app, int& exit_code);
 
 }  // namespace sg

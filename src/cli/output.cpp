@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 
+#include "rules/rule.h"
 #include "util/error.h"
 
 namespace sg {
@@ -16,6 +18,15 @@ void add_output_options(CLI::App& command, OutputOptions& options) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   command.add_option("--fail-on", options.fail_on, "Exit 1 on findings of this severity or worse")
       ->check(CLI::IsMember({"error", "warning"}));
+}
+
+std::vector<RuleMetadata> rule_metadata() {
+  std::vector<RuleMetadata> rules;
+  for (const Rule& rule : rule_registry()) {
+    rules.push_back({std::string(rule.id), rule.severity, std::string(rule.summary),
+                     std::string(rule.doc), std::string(rule.hint)});
+  }
+  return rules;
 }
 
 bool use_color(const std::string& choice, int fd) {
@@ -33,6 +44,18 @@ int emit_report(const Report& report, const OutputOptions& options) {
   switch (parse_report_format(options.format)) {
     case ReportFormat::json:
       write_json_report(report, std::cout);
+      break;
+    case ReportFormat::github:
+      write_github_annotations(report, std::cout);
+      // GitHub shows a handful of annotations per step; the summary lists all.
+      if (const char* summary = std::getenv("GITHUB_STEP_SUMMARY");
+          summary != nullptr && *summary != '\0') {
+        std::ofstream file(summary, std::ios::app);
+        write_github_summary(report, file);
+      }
+      break;
+    case ReportFormat::sarif:
+      write_sarif_report(report, rule_metadata(), std::cout);
       break;
     default:
       write_text_report(report, std::cout, TextStyle{use_color(options.color, STDOUT_FILENO)});

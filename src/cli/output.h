@@ -21,6 +21,9 @@ void add_output_options(CLI::App& command, OutputOptions& options);
 /// (1 when a finding reaches --fail-on, else 0).
 int emit_report(const Report& report, const OutputOptions& options);
 
+/// The rule registry as reports see it.
+std::vector<RuleMetadata> rule_metadata();
+
 /// Whether to colour a stream: --color, NO_COLOR, and whether it is a terminal.
 bool use_color(const std::string& choice, int fd);
 

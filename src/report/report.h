@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -31,7 +32,23 @@ struct TextStyle {
   bool color = false;
 };
 
+/// What a report says about a rule (SARIF's rules metadata). Reports do not
+/// depend on the rule engine; the command line passes the registry's rows.
+struct RuleMetadata {
+  std::string id;
+  Severity severity = Severity::error;
+  std::string summary;
+  std::string doc;
+  std::string hint;
+};
+
 void write_text_report(const Report& report, std::ostream& out, TextStyle style);
 void write_json_report(const Report& report, std::ostream& out);
+/// One workflow-command annotation per finding, every field escaped.
+void write_github_annotations(const Report& report, std::ostream& out);
+/// Every finding as a Markdown table, for $GITHUB_STEP_SUMMARY.
+void write_github_summary(const Report& report, std::ostream& out);
+void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& rules,
+                        std::ostream& out);
 
 }  // namespace sg

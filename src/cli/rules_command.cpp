@@ -1,0 +1,44 @@
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "rules/rule.h"
+#include "util/error.h"
+#include "util/spelling.h"
+
+namespace sg {
+
+void add_rules_commands(CLI::App& app, int& exit_code) {
+  CLI::App* rules = app.add_subcommand("rules", "List every rule with its default severity");
+  rules->callback([&exit_code] {
+    for (const Rule& rule : rule_registry()) {
+      std::cout << fmt::format("{:<24} {:<8} {}\n", rule.id, to_string(rule.severity),
+                               rule.summary);
+    }
+    exit_code = 0;
+  });
+
+  auto id = std::make_shared<std::string>();
+  CLI::App* explain = app.add_subcommand("explain", "Print a rule's documentation");
+  explain->add_option("id", *id, "Rule id, e.g. claim/incomplete")->required();
+  explain->callback([id, &exit_code] {
+    const Rule* rule = find_rule(*id);
+    if (rule == nullptr) {
+      std::vector<std::string_view> ids;
+      for (const Rule& r : rule_registry()) {
+        ids.push_back(r.id);
+      }
+      const std::string suggestion = closest_spelling(*id, ids);
+      throw UsageError(fmt::format("unknown rule \"{}\"{}", *id,
+                                   suggestion.empty() ? "; see `sourcegate rules`"
+                                                      : "; did you mean \"" + suggestion + "\"?"));
+    }
+    std::cout << fmt::format("{} ({})\n\n{}\n\n{}\n\nFix: {}\n", rule->id,
+                             to_string(rule->severity), rule->summary, rule->doc, rule->hint);
+    exit_code = 0;
+  });
+}
+
+}  // namespace sg

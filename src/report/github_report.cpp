@@ -1,0 +1,143 @@
+// GitHub workflow-command annotations. Every byte of a finding can come from a
+// pull request, so escaping is what keeps a title from issuing commands.
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "report/report.h"
+
+namespace sg {
+namespace {
+
+/// GitHub unescapes %25, %0D and %0A in command data.
+std::string escape_data(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '%') {
+      out += "%25";
+    } else if (c == '\r') {
+      out += "%0D";
+    } else if (c == '\n') {
+      out += "%0A";
+    } else if (c == '#' && text.substr(i).starts_with("##[")) {
+      // The runner honours the legacy `##[command]` form anywhere in a line; a
+      // zero-width space between the hashes breaks it without a visible change.
+      out += "#\u200B";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/// Properties also end at `,` and `:`.
+std::string escape_property(std::string_view text) {
+  std::string out;
+  for (char c : escape_data(text)) {
+    if (c == ':') {
+      out += "%3A";
+    } else if (c == ',') {
+      out += "%2C";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string_view command_for(Severity severity) {
+  switch (severity) {
+    case Severity::error:
+      return "error";
+    case Severity::warning:
+      return "warning";
+    case Severity::info:
+      return "notice";
+  }
+  return "error";
+}
+
+/// A Markdown table cell: no pipes, no HTML, no line breaks.
+std::string cell(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '|':
+        out += "&#124;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '`':
+        out += "&#96;";
+        break;
+      case '[':
+        out += "&#91;";
+        break;
+      case '\r':
+      case '\n':
+        out += ' ';
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void write_github_annotations(const Report& report, std::ostream& out) {
+  for (const Diagnostic& d : report.diagnostics) {
+    if (!d.waived_reason.empty()) {
+      continue;
+    }
+    std::string title = d.rule;
+    if (!d.title.empty()) {
+      title += ": " + d.title;
+    }
+    out << "::" << command_for(d.severity) << " file=" << escape_property(d.location.file);
+    if (d.location.line > 0) {
+      out << ",line=" << d.location.line << ",col=" << d.location.column;
+    }
+    out << ",title=" << escape_property(title) << "::" << escape_data(d.message);
+    if (!d.hint.empty()) {
+      out << escape_data(" (fix: " + d.hint + ")");
+    }
+    out << '\n';
+  }
+  out << fmt::format("sourcegate: {} entries, {} errors, {} warnings\n", report.entries,
+                     report.count(Severity::error), report.count(Severity::warning));
+}
+
+void write_github_summary(const Report& report, std::ostream& out) {
+  const std::size_t errors = report.count(Severity::error);
+  const std::size_t warnings = report.count(Severity::warning);
+  out << "## sourcegate\n\n"
+      << fmt::format("{} entries checked: **{} error{}**, {} warning{}.\n\n", report.entries, errors,
+                     errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+  if (errors + warnings + report.count(Severity::info) == 0) {
+    out << "No findings.\n";
+    return;
+  }
+  out << "| severity | rule | entry | where | finding | fix |\n"
+      << "|---|---|---|---|---|---|\n";
+  for (const Diagnostic& d : report.diagnostics) {
+    if (!d.waived_reason.empty()) {
+      continue;
+    }
+    out << "| " << to_string(d.severity) << " | `" << d.rule << "` | " << cell(d.title) << " | "
+        << cell(d.location.file) << ':' << d.location.line << " | " << cell(d.message) << " | "
+        << cell(d.hint) << " |\n";
+  }
+}
+
+}  // namespace sg

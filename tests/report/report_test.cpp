@@ -1,0 +1,118 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "report/report.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+Report hostile_report() {
+  Report report;
+  report.entries = 1;
+  Diagnostic d;
+  d.rule = "source/not-primary";
+  d.severity = Severity::error;
+  d.title = "Evil::set-output name=x::y, ##[error]boom %0A";
+  d.message = "line one\r\n::warning::injected\n##[group]x 100%";
+  d.hint = "fix: a, b";
+  d.location = {"entries/01-a,b:c.json", 12, 9};
+  report.diagnostics.push_back(d);
+  return report;
+}
+
+TEST(GithubReport, EscapesEverythingThatCouldStartACommand) {
+  std::ostringstream out;
+  write_github_annotations(hostile_report(), out);
+  const std::string text = out.str();
+  // One annotation line plus the count line: no CR or LF came through.
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2);
+  EXPECT_EQ(text.find('\r'), std::string::npos);
+  const std::string line = text.substr(0, text.find('\n'));
+  EXPECT_TRUE(line.starts_with("::error file=entries/01-a%2Cb%3Ac.json,line=12,col=9,title="));
+  EXPECT_THAT(line, HasSubstr("title=source/not-primary%3A Evil%3A%3Aset-output name=x%3A%3Ay%2C "
+                              "#\u200B#[error]boom %250A::"));
+  EXPECT_THAT(line, HasSubstr("::line one%0D%0A::warning::injected%0A#\u200B#[group]x 100%25"));
+  EXPECT_THAT(line, Not(HasSubstr("##[")));
+  // Exactly one unescaped "::" separates properties from the message.
+  const std::string properties = line.substr(2, line.find("::", 2) - 2);
+  EXPECT_THAT(properties, Not(HasSubstr(",title=source/not-primary: ")));
+}
+
+TEST(GithubReport, SkipsWaivedFindingsAndSummarisesEveryOther) {
+  Report report = hostile_report();
+  Diagnostic waived = report.diagnostics[0];
+  waived.waived_reason = "ok";
+  report.diagnostics.push_back(waived);
+  std::ostringstream annotations;
+  write_github_annotations(report, annotations);
+  const std::string lines = annotations.str();
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), '\n'), 2);
+  std::ostringstream summary;
+  write_github_summary(report, summary);
+  EXPECT_THAT(summary.str(), HasSubstr("**1 error**"));
+  EXPECT_THAT(summary.str(), HasSubstr("| error | `source/not-primary` | Evil::set-output "
+                                       "name=x::y, ##&#91;error]boom %0A |"));
+}
+
+TEST(SarifReport, IsSarif210WithRulesLocationsAndStableFingerprints) {
+  std::ostringstream first;
+  std::ostringstream second;
+  const std::vector<RuleMetadata> rules = {
+      {"entry/schema", Severity::error, "s", "d", "h"},
+      {"source/not-primary", Severity::error, "s", "d", "h"}};
+  write_sarif_report(hostile_report(), rules, first);
+  write_sarif_report(hostile_report(), rules, second);
+  EXPECT_EQ(first.str(), second.str());
+  const auto sarif = nlohmann::json::parse(first.str());
+  EXPECT_EQ(sarif["version"], "2.1.0");
+  const auto& run = sarif["runs"][0];
+  EXPECT_EQ(run["tool"]["driver"]["name"], "sourcegate");
+  EXPECT_EQ(run["tool"]["driver"]["rules"].size(), 2U);
+  const auto& result = run["results"][0];
+  EXPECT_EQ(result["ruleId"], "source/not-primary");
+  EXPECT_EQ(result["ruleIndex"], 1);
+  EXPECT_EQ(result["level"], "error");
+  const auto& location = result["locations"][0]["physicalLocation"];
+  EXPECT_EQ(location["artifactLocation"]["uri"], "entries/01-a,b:c.json");
+  EXPECT_EQ(location["region"]["startLine"], 12);
+  EXPECT_EQ(location["region"]["startColumn"], 9);
+  EXPECT_EQ(result["partialFingerprints"]["sourcegate/v1"].get<std::string>().size(), 16U);
+}
+
+TEST(SarifReport, FingerprintIgnoresTheLine) {
+  Report moved = hostile_report();
+  moved.diagnostics[0].location.line = 40;
+  std::ostringstream a;
+  std::ostringstream b;
+  write_sarif_report(hostile_report(), {}, a);
+  write_sarif_report(moved, {}, b);
+  EXPECT_EQ(nlohmann::json::parse(a.str())["runs"][0]["results"][0]["partialFingerprints"],
+            nlohmann::json::parse(b.str())["runs"][0]["results"][0]["partialFingerprints"]);
+}
+
+TEST(TextReport, NeutralisesControlCharacters) {
+  std::ostringstream out;
+  write_text_report(hostile_report(), out, TextStyle{false});
+  EXPECT_THAT(out.str(), HasSubstr("line one\\x0d\\x0a::warning::injected"));
+  EXPECT_THAT(out.str(), HasSubstr("1 entries: 1 error, 0 warnings"));
+}
+
+TEST(JsonReport, KeepsWaivedFindingsWithTheirReason) {
+  Report report = hostile_report();
+  report.diagnostics[0].waived_reason = "Vendor explainer.";
+  std::ostringstream out;
+  write_json_report(report, out);
+  const auto json = nlohmann::json::parse(out.str());
+  EXPECT_EQ(json["diagnostics"][0]["waived"], "Vendor explainer.");
+  EXPECT_EQ(json["summary"]["errors"], 0);
+}
+
+}  // namespace
+}  // namespace sg

@@ -4,7 +4,6 @@
 
 #include "load/inputs.h"
 #include "load/markdown_loader.h"
-#include "render/markdown_writer.h"
 #include "rules/engine.h"
 #include "util/date.h"
 #include "util/error.h"
@@ -15,12 +14,30 @@ namespace {
 constexpr const char* k_default_policy = "policy/policy.json";
 
 /// Entries carry no headings of their own: their anchors are those of the list
-/// rendered from them, which is what readers follow.
+/// rendered from them (title, contents, sections, groups), and the internal
+/// links that matter are the ones written in intros. The table of contents is
+/// generated from the same headings, so it cannot break.
 void attach_rendered_anchors(List& list) {
-  LoadResult rendered;
-  load_markdown_text("LIST.md", render_markdown(list), rendered);
-  list.headings = std::move(rendered.list.headings);
-  list.anchor_links = std::move(rendered.list.anchor_links);
+  list.headings = {list.title, "Contents"};
+  auto collect = [&](const std::string& markdown, const Location& where) {
+    if (markdown.find("](#") == std::string::npos) {
+      return;
+    }
+    LoadResult intro;
+    load_markdown_text(where.file, markdown, intro);
+    for (AnchorLink& link : intro.list.anchor_links) {
+      // Intros are JSON strings: point at the object that holds them.
+      list.anchor_links.push_back({std::move(link.anchor), where});
+    }
+  };
+  collect(list.intro, list.location);
+  for (const Section& section : list.sections) {
+    list.headings.push_back(section.title);
+    for (const Group& group : section.groups) {
+      list.headings.push_back(group.title);
+    }
+    collect(section.intro, section.location);
+  }
 }
 
 }  // namespace

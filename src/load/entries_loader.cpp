@@ -378,6 +378,7 @@ void read_list(const JsonNode& root, SchemaReader& schema, LoadResult& out) {
   if (!schema.check(root, k_list_fields, "list")) {
     return;
   }
+  out.list.location = root.location;
   out.list.title = SchemaReader::string_of(root, "title");
   out.list.tagline = SchemaReader::string_of(root, "tagline");
   out.list.intro = SchemaReader::string_of(root, "intro");

@@ -105,6 +105,8 @@ struct List {
   /// Markdown after the last section (license, maintainers).
   std::string footer;
   std::vector<Section> sections;
+  /// Where the list's own data is (list.json, or the Markdown title).
+  Location location;
   /// Headings of a Markdown list in document order, for anchor checks.
   std::vector<std::string> headings;
   std::vector<AnchorLink> anchor_links;

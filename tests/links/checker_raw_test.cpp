@@ -71,15 +71,22 @@ TEST(CheckerConnection, PersistentResetIsUnreachable) {
 }
 
 TEST(CheckerConnection, RefusedConnectionIsUnreachableNotBlocked) {
-  int port = 0;
-  {
-    RawServer closed([](int fd, int) { ::close(fd); });
-    port = closed.port();
-  }  // nothing listens on the port any more
+  // A socket bound but not listening refuses connections, and holding it
+  // keeps another process from taking the port during the test.
+  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  socklen_t length = sizeof address;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
   auto settings = loopback_settings();
   settings.retries = 1;
-  auto result = check_one(settings, "http://127.0.0.1:" + std::to_string(port) + "/");
+  auto result =
+      check_one(settings, "http://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) + "/");
+  ::close(fd);
   EXPECT_EQ(result.status, LinkStatus::unreachable) << result.error;
+  EXPECT_EQ(result.attempts, 2);
   EXPECT_NE(result.error.find("cannot connect"), std::string::npos) << result.error;
 }
 

@@ -216,7 +216,11 @@ class SchemaReader {
 
 void record_fields(const JsonNode& node, Entry& entry) {
   for (const JsonNode::Member& member : node.members) {
-    entry.fields.emplace(member.key, member.key_location);
+    for (const FieldSpec& spec : k_entry_fields) {
+      if (spec.name == member.key) {
+        entry.set_position(spec.name, member.key_location);
+      }
+    }
   }
 }
 
@@ -462,7 +466,8 @@ nlohmann::ordered_json canonical(const JsonNode& node, const ObjectShape* shape)
 }  // namespace
 
 std::string canonical_entries_text(const std::string& path, std::string_view text) {
-  const JsonNode root = parse_json_tree(text, path);
+  const JsonDocument document = parse_json_tree(text, path);
+  const JsonNode& root = document.root;
   const ObjectShape* shape =
       fs::path(path).filename() == k_list_file_name ? &k_list_shape : &k_section_shape;
   return canonical(root, shape).dump(2) + "\n";
@@ -471,7 +476,8 @@ std::string canonical_entries_text(const std::string& path, std::string_view tex
 bool is_valid_date(std::string_view text) { return parse_date(text).has_value(); }
 
 void load_entries_text(const std::string& path, std::string_view text, LoadResult& out) {
-  JsonNode root = parse_json_tree(text, path);
+  const JsonDocument document = parse_json_tree(text, path);
+  const JsonNode& root = document.root;
   SchemaReader schema(out);
   out.files.push_back(path);
   if (fs::path(path).filename() == k_list_file_name) {

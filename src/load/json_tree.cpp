@@ -88,7 +88,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
     // `position` is just past the offending token; point at its start.
     const std::size_t token_size = std::max<std::size_t>(last_token.size(), 1);
     const std::size_t offset = position >= token_size ? position - token_size : 0;
-    Location location = locate(offset);
+    Location location = m_lines.locate(m_file, offset);
     std::string message = error.what();
     // nlohmann prefixes "[json.exception...] parse error at line L, column C: ";
     // we print our own position, so keep only the explanation.
@@ -137,7 +137,10 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
     return end;
   }
 
-  Location locate(std::size_t offset) const { return m_lines.locate(m_file, offset); }
+  JsonPosition locate(std::size_t offset) const {
+    const Location at = m_lines.locate(std::string(), offset);
+    return JsonPosition{&m_file, at.line, at.column};
+  }
 
   JsonNode& place(JsonNode node) {
     if (m_stack.empty()) {
@@ -184,7 +187,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   // is the innermost open one, and nothing is appended to its parent meanwhile.
   std::vector<JsonNode*> m_stack;
   std::string m_pending_key;
-  Location m_pending_key_location;
+  JsonPosition m_pending_key_location;
 };
 
 }  // namespace
@@ -215,13 +218,15 @@ std::string JsonNode::type_name() const {
   }
 }
 
-JsonNode parse_json_tree(std::string_view text, const std::string& file) {
+JsonDocument parse_json_tree(std::string_view text, const std::string& file) {
+  JsonDocument document{std::make_unique<const std::string>(file), {}};
   const char* cursor = text.data();
-  TreeBuilder builder(text, file, &cursor);
+  TreeBuilder builder(text, *document.file, &cursor);
   TrackingIterator first(text.data(), &cursor);
   TrackingIterator last(text.data() + text.size(), &cursor);
   nlohmann::json::sax_parse(first, last, &builder);
-  return builder.take_root();
+  document.root = builder.take_root();
+  return document;
 }
 
 }  // namespace sg

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -10,6 +11,18 @@
 #include "model/location.h"
 
 namespace sg {
+
+/// A position in the parsed file, compact because a tree holds one per value
+/// and key: the file name is shared, not copied. Converts to a Location.
+struct JsonPosition {
+  const std::string* file = nullptr;
+  int line = 0;
+  int column = 0;
+
+  operator Location() const {  // NOLINT(google-explicit-constructor): a position is a location
+    return Location{file != nullptr ? *file : std::string(), line, column};
+  }
+};
 
 /// A JSON value with the position of every value and member key. Objects keep
 /// their members in input order, duplicates included, so that the schema check
@@ -22,7 +35,7 @@ struct JsonNode {
   nlohmann::json scalar;
   std::vector<Member> members;
   std::vector<JsonNode> items;
-  Location location;
+  JsonPosition location;
 
   bool is_object() const { return type == nlohmann::json::value_t::object; }
   bool is_array() const { return type == nlohmann::json::value_t::array; }
@@ -35,12 +48,18 @@ struct JsonNode {
 
 struct JsonNode::Member {
   std::string key;
-  Location key_location;
+  JsonPosition key_location;
   JsonNode value;
 };
 
-/// Parses strict JSON. Throws InputError with file:line:column and the offending
-/// line on malformed input (never crashes, never loses the position).
-JsonNode parse_json_tree(std::string_view text, const std::string& file);
+/// A parsed file: the tree's positions point at `file`, which the document owns.
+struct JsonDocument {
+  std::unique_ptr<const std::string> file;
+  JsonNode root;
+};
+
+/// Parses strict JSON. Throws InputError with file:line:column and the
+/// offending line on malformed input (never crashes, never loses the position).
+JsonDocument parse_json_tree(std::string_view text, const std::string& file);
 
 }  // namespace sg

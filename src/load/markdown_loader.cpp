@@ -272,8 +272,8 @@ class MarkdownReader {
         if (type == CMARK_NODE_LINK) {
           const std::string label = plain_text(node);
           if (entry.links.empty()) {
-            entry.fields.emplace("url", locate(node));
-            entry.fields.emplace("title", locate(node));
+            entry.set_position("url", locate(node));
+            entry.set_position("title", locate(node));
           }
           entry.links.push_back({label, url_of(node), locate(node)});
           title += label;
@@ -284,7 +284,7 @@ class MarkdownReader {
             type == CMARK_NODE_TEXT && at != std::string::npos) {
           title += text.substr(0, at);
           description += text.substr(at + k_item_separator.size());
-          entry.fields.emplace("description", locate(node));
+          entry.set_position("description", locate(node));
           in_description = true;
           continue;
         }
@@ -293,7 +293,7 @@ class MarkdownReader {
       }
       if (type == CMARK_NODE_LINK && is_code_label(plain_text(node)) && entry.code.empty()) {
         entry.code = url_of(node);
-        entry.fields.emplace("code", locate(node));
+        entry.set_position("code", locate(node));
         continue;
       }
       description += plain_text(node);
@@ -309,7 +309,7 @@ class MarkdownReader {
     if (entry.url.empty()) {
       entry.kind = EntryKind::note;
     }
-    entry.fields.emplace("title", entry.location);
+    entry.set_position("title", entry.location);
     entries.push_back(std::move(entry));
   }
 

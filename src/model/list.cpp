@@ -33,9 +33,22 @@ std::string_view to_string(EntryKind kind) {
   return "?";
 }
 
-const Location& Entry::where(std::string_view field) const {
-  auto it = fields.find(field);
-  return it == fields.end() ? location : it->second;
+void Entry::set_position(std::string_view name, const Location& at) {
+  for (const FieldPosition& position : fields) {
+    if (position.name == name) {
+      return;
+    }
+  }
+  fields.push_back({name, at.line, at.column});
+}
+
+Location Entry::where(std::string_view field) const {
+  for (const FieldPosition& position : fields) {
+    if (position.name == field) {
+      return Location{location.file, position.line, position.column};
+    }
+  }
+  return location;
 }
 
 std::vector<std::string> Entry::all_urls() const {

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,11 +54,19 @@ struct Entry {
   /// Where the entry starts (its `{` or its list item).
   Location location;
   /// Where each field present in the input is (the key of a JSON member, the
-  /// link or text of a Markdown item), keyed by field name.
-  std::map<std::string, Location, std::less<>> fields;
+  /// link or text of a Markdown item), in the entry's file. A list holds many
+  /// entries: positions stay small, the file name is the entry's.
+  struct FieldPosition {
+    std::string_view name;  ///< a schema field name: static storage
+    int line = 0;
+    int column = 0;
+  };
+  std::vector<FieldPosition> fields;
 
+  /// Records where `name` (a string literal or schema name) is, once.
+  void set_position(std::string_view name, const Location& at);
   /// The location of `field` if it was given, else of the entry.
-  const Location& where(std::string_view field) const;
+  Location where(std::string_view field) const;
   /// Every URL the entry links to: url or links, then code.
   std::vector<std::string> all_urls() const;
 };

@@ -373,7 +373,8 @@ std::string registrable_domain(const std::string& host) {
 }
 
 Policy parse_policy(const std::string& path, std::string_view text) {
-  const JsonNode root = parse_json_tree(text, path);
+  const JsonDocument document = parse_json_tree(text, path);
+  const JsonNode& root = document.root;
   Policy policy = empty_policy();
   policy.file = path;
   read_policy(root, policy);

@@ -1,6 +1,6 @@
 // Rules over the whole list: entry/duplicate-url, list/group-size,
 // freshness/stale and link/anchor.
-#include <map>
+#include <unordered_map>
 #include <set>
 
 #include <fmt/format.h>
@@ -13,7 +13,8 @@
 namespace sg {
 
 void check_duplicate_url(const List& list, const RuleContext& context, Findings& out) {
-  std::map<std::string, const Entry*> first_seen;
+  std::unordered_map<std::string, const Entry*> first_seen;
+  first_seen.reserve(list.entry_count());
   list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
     std::vector<std::string> urls;
     if (entry.links.empty()) {

@@ -11,6 +11,7 @@
 namespace sg {
 
 LineIndex::LineIndex(std::string_view text) : m_text(text) {
+  m_line_starts.reserve(text.size() / 32 + 1);
   m_line_starts.push_back(0);
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '\n') {
@@ -50,9 +51,19 @@ std::string read_file(const std::string& path) {
                      std::string("cannot read file: ") + std::strerror(errno) +
                          "; check the path and its permissions");
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return std::move(buffer).str();
+  // One allocation of the right size: entry files can be megabytes.
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  in.seekg(0, std::ios::beg);
+  if (size < 0) {
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return std::move(buffer).str();
+  }
+  std::string text(static_cast<std::size_t>(size), '\0');
+  in.read(text.data(), size);
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
 }
 
 std::size_t utf8_length(std::string_view text) {

@@ -16,7 +16,8 @@ TEST(JsonTree, RecordsPositionsOfKeysAndValuesDeepInAFile) {
       "    ] }\n"
       "  ]\n"
       "}\n";
-  JsonNode root = parse_json_tree(text, "f.json");
+  JsonDocument document = parse_json_tree(text, "f.json");
+  const JsonNode& root = document.root;
   ASSERT_TRUE(root.is_object());
   EXPECT_EQ(root.location.line, 1);
   EXPECT_EQ(root.location.column, 1);
@@ -29,12 +30,13 @@ TEST(JsonTree, RecordsPositionsOfKeysAndValuesDeepInAFile) {
   EXPECT_EQ(entry.members[1].value.location.column, 37);
   EXPECT_EQ(entry.members[1].value.scalar, 42);
   EXPECT_EQ(entry.members[2].value.location.column, 47);
-  EXPECT_EQ(entry.members[2].value.location.file, "f.json");
+  EXPECT_EQ(Location(entry.members[2].value.location).file, "f.json");
 }
 
 TEST(JsonTree, ColumnsCountCodePointsAndSkipEscapedQuotes) {
   const std::string text = "{\"é\\\"x\": \"a\\\\\", \"k\": 1}";
-  JsonNode root = parse_json_tree(text, "f.json");
+  JsonDocument document = parse_json_tree(text, "f.json");
+  const JsonNode& root = document.root;
   ASSERT_EQ(root.members.size(), 2U);
   EXPECT_EQ(root.members[0].key, "é\"x");
   EXPECT_EQ(root.members[0].key_location.column, 2);
@@ -43,7 +45,8 @@ TEST(JsonTree, ColumnsCountCodePointsAndSkipEscapedQuotes) {
 }
 
 TEST(JsonTree, KeepsDuplicateKeys) {
-  JsonNode root = parse_json_tree("{\"a\": 1, \"a\": 2}", "f.json");
+  JsonDocument document = parse_json_tree("{\"a\": 1, \"a\": 2}", "f.json");
+  const JsonNode& root = document.root;
   ASSERT_EQ(root.members.size(), 2U);
   EXPECT_EQ(root.members[1].key_location.column, 10);
 }

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Measures `sourcegate lint`: the embedded list as a pre-commit hook runs it,
+# synthetic lists of 10k and 100k entries (time and peak RSS), and the ratio
+# against awesome-lint (npm) on the same list rendered as Markdown.
+#   bench/lint/run.sh            everything
+#   bench/lint/run.sh --no-npm   skip awesome-lint
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+out=bench/lint/out
+mkdir -p "$out"
+
+need=()
+command -v hyperfine >/dev/null || need+=(hyperfine)
+[ -x /usr/bin/time ] || need+=(time)
+command -v python3 >/dev/null || need+=(python3)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=(); [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  "${sudo[@]}" apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+cmake --preset release >/dev/null
+cmake --build --preset release --target sourcegate >/dev/null
+bin=$root/build/release/sourcegate
+
+echo "== sourcegate lint on the embedded list ($(nproc) cores)"
+hyperfine --warmup 5 --runs 50 --style basic --export-json "$out/embedded.json" \
+  "$bin lint" | grep -E "Time|Range"
+
+measure() {  # label, then the command
+  local label=$1; shift
+  local best_s="" best_kb=""
+  for _ in 1 2 3; do
+    /usr/bin/time -f "%e %M" -o "$out/time.txt" "$@" >/dev/null
+    read -r s kb <"$out/time.txt"
+    if [ -z "$best_s" ] || awk "BEGIN{exit !($s < $best_s)}"; then best_s=$s; best_kb=$kb; fi
+  done
+  printf '%-34s %7.2f s  %7.1f MB peak RSS (best of 3)\n' "$label" "$best_s" \
+    "$(awk "BEGIN{print $best_kb/1024}")"
+  echo "$best_s" >"$out/$label.s"
+}
+
+echo "== synthetic lists"
+for n in 10000 100000; do
+  [ -d "$out/entries-$n" ] || python3 bench/lint/generate_entries.py "$n" "$out/entries-$n"
+  measure "lint-$n" "$bin" lint "$out/entries-$n"
+done
+awk -v a="$(cat "$out/lint-10000.s")" -v b="$(cat "$out/lint-100000.s")" \
+  'BEGIN{printf "100k / 10k time ratio: %.1f (linear is 10)\n", b/a}'
+
+if [ "${1:-}" != "--no-npm" ]; then
+  echo "== awesome-lint on the same list rendered as Markdown"
+  npm_dir=bench/lint/node_modules
+  [ -x "$npm_dir/.bin/awesome-lint" ] ||
+    npm install --prefix bench/lint --no-audit --no-fund --silent awesome-lint@2.3.0 >/dev/null
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  cp LIST.md "$work/README.md"
+  git -C "$work" init -q
+  cp -r entries policy "$work/"
+  (cd "$work" && hyperfine --warmup 2 --runs 10 --style basic -i --export-json "$root/$out/awesome.json" \
+    "$root/$npm_dir/.bin/awesome-lint README.md" | grep -E "Time|Range")
+  (cd "$work" && hyperfine --warmup 5 --runs 50 --style basic -i --export-json "$root/$out/md.json" \
+    "$bin lint README.md" | grep -E "Time|Range")
+  python3 - "$out" <<'PY'
+import json, sys
+out = sys.argv[1]
+mean = lambda f: json.load(open(f"{out}/{f}"))["results"][0]["mean"]
+a, s = mean("awesome.json"), mean("md.json")
+print(f"awesome-lint {a*1000:.0f} ms, sourcegate lint README.md {s*1000:.1f} ms: {a/s:.0f}x faster")
+PY
+fi

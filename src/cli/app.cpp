@@ -45,6 +45,8 @@ int run_cli(int argc, char** argv) {
       "  sourcegate lint README.md       check a Markdown awesome list\n"
       "  sourcegate fmt --check          fail when an entry file is not canonical\n"
       "  sourcegate render --check       fail when LIST.md is stale\n"
+      "  sourcegate links                check that every link resolves\n"
+      "  sourcegate check                lint and links together\n"
       "  sourcegate rules                list the rules\n"
       "  sourcegate explain claim/incomplete\n"
       "\n"
@@ -54,6 +56,8 @@ int run_cli(int argc, char** argv) {
   add_fmt_command(app, exit_code);
   add_render_command(app, exit_code);
   add_rules_commands(app, exit_code);
+  add_links_command(app, exit_code);
+  add_check_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -12,7 +12,7 @@
 namespace sg {
 
 void add_output_options(CLI::App& command, OutputOptions& options) {
-  command.add_option("--format", options.format, "Report format: text, json, github, sarif")
+  command.add_option("--format", options.format, "Report format: text, json, github, sarif, markdown")
       ->check(CLI::IsMember({"text", "json", "github", "sarif", "markdown"}));
   command.add_option("--color", options.color, "Colour text output: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
@@ -53,6 +53,9 @@ int emit_report(const Report& report, const OutputOptions& options) {
         std::ofstream file(summary, std::ios::app);
         write_github_summary(report, file);
       }
+      break;
+    case ReportFormat::markdown:
+      write_markdown_report(report, std::cout);
       break;
     case ReportFormat::sarif:
       write_sarif_report(report, rule_metadata(), std::cout);

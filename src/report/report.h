@@ -48,6 +48,9 @@ void write_json_report(const Report& report, std::ostream& out);
 void write_github_annotations(const Report& report, std::ostream& out);
 /// Every finding as a Markdown table, for $GITHUB_STEP_SUMMARY.
 void write_github_summary(const Report& report, std::ostream& out);
+/// The dead-link report: a Markdown page for an issue, listing every link that
+/// is not ok with where it is written and an archived copy to try.
+void write_markdown_report(const Report& report, std::ostream& out);
 void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& rules,
                         std::ostream& out);
 

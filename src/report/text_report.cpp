@@ -66,16 +66,6 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
       out << "    hint: " << printable(d.hint) << '\n';
     }
   }
-  for (const links::LinkResult& link : report.links) {
-    if (link.status == links::LinkStatus::ok || link.status == links::LinkStatus::excluded) {
-      continue;
-    }
-    out << dim << "link " << reset << links::to_string(link.status) << ' ' << printable(link.url);
-    if (!link.error.empty()) {
-      out << " (" << printable(link.error) << ')';
-    }
-    out << '\n';
-  }
   const std::size_t errors = report.count(Severity::error);
   const std::size_t warnings = report.count(Severity::warning);
   out << fmt::format("{} entries", report.entries);

@@ -1,0 +1,229 @@
+#include "cli/link_run.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/output.h"
+#include "load/inputs.h"
+#include "rules/rule.h"
+#include "util/error.h"
+#include "util/text.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool is_url_argument(const std::string& text) {
+  return text.starts_with("http://") || text.starts_with("https://");
+}
+
+std::string read_stdin() {
+  std::ostringstream buffer;
+  buffer << std::cin.rdbuf();
+  return buffer.str();
+}
+
+/// The rule for a status that needs a finding, or null.
+const char* rule_for(links::LinkStatus status) {
+  switch (status) {
+    case links::LinkStatus::broken:
+      return "link/broken";
+    case links::LinkStatus::timeout:
+      return "link/timeout";
+    case links::LinkStatus::unreachable:
+      return "link/unreachable";
+    case links::LinkStatus::blocked:
+      return "link/blocked";
+    case links::LinkStatus::fragment_missing:
+      return "link/fragment";
+    case links::LinkStatus::redirected:
+      return "link/redirected";
+    case links::LinkStatus::unverifiable:
+      return "link/unverifiable";
+    default:
+      return nullptr;
+  }
+}
+
+std::string describe(const links::LinkResult& result) {
+  switch (result.status) {
+    case links::LinkStatus::redirected:
+      return fmt::format("{} moved permanently to {}", result.url, result.final_url);
+    case links::LinkStatus::broken:
+      return result.error.empty()
+                 ? fmt::format("{} is broken: HTTP {}", result.url, result.http_status)
+                 : fmt::format("{} is broken: {}", result.url, result.error);
+    default:
+      return fmt::format("{} is {}: {}", result.url, links::to_string(result.status),
+                         result.error);
+  }
+}
+
+/// A one-line progress display, redrawn in place on a terminal.
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool enabled) : m_enabled(enabled) {}
+  ~ProgressLine() {
+    if (m_drawn) {
+      std::cerr << "\r\033[K" << std::flush;
+    }
+  }
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+  void draw(const links::CheckProgress& p) {
+    if (!m_enabled) {
+      return;
+    }
+    const double seconds = std::max(0.001, static_cast<double>(p.elapsed.count()) / 1000.0);
+    std::cerr << fmt::format("\r\033[Klinks {}/{}  {:.0f}/s  {} failing{}", p.done, p.total,
+                             static_cast<double>(p.done) / seconds, p.failures,
+                             p.slowest_host.empty() ? "" : "  waiting on " + p.slowest_host)
+              << std::flush;
+    m_drawn = true;
+  }
+
+ private:
+  bool m_enabled;
+  bool m_drawn = false;
+};
+
+}  // namespace
+
+std::vector<links::FoundLink> entry_links(const List& list) {
+  std::vector<links::FoundLink> found;
+  list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    auto add = [&](const std::string& url, std::string_view field) {
+      if (!url.empty()) {
+        found.push_back({url, entry.where(field), links::classify_link(url)});
+      }
+    };
+    if (entry.links.empty()) {
+      add(entry.url, "url");
+    } else {
+      for (const EntryLink& link : entry.links) {
+        found.push_back({link.url, link.location, links::classify_link(link.url)});
+      }
+    }
+    add(entry.code, "code");
+  });
+  return found;
+}
+
+std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inputs, List& entries) {
+  std::vector<links::FoundLink> found;
+  auto append = [&found](std::vector<links::FoundLink> more) {
+    found.insert(found.end(), std::make_move_iterator(more.begin()),
+                 std::make_move_iterator(more.end()));
+  };
+  for (const std::string& input : inputs) {
+    if (input == "-") {
+      append(links::extract_text(read_stdin(), "<stdin>"));
+      continue;
+    }
+    if (is_url_argument(input)) {
+      found.push_back({input, Location{"<command line>", 0, 0}, links::classify_link(input)});
+      continue;
+    }
+    std::error_code ec;
+    const std::string extension = fs::path(input).extension().string();
+    if (fs::is_directory(input, ec) || extension == ".json") {
+      LoadResult loaded = load_inputs({input});
+      append(entry_links(loaded.list));
+      for (Section& section : loaded.list.sections) {
+        entries.sections.push_back(std::move(section));
+      }
+      continue;
+    }
+    const std::string text = read_file(input);
+    if (extension == ".md" || extension == ".markdown") {
+      append(links::extract_markdown(text, input));
+    } else if (extension == ".html" || extension == ".htm") {
+      append(links::extract_html(text, input));
+    } else {
+      append(links::extract_text(text, input));
+    }
+  }
+  return found;
+}
+
+void check_and_report(const std::vector<links::FoundLink>& found, const List& entries,
+                      const Policy& policy, const LinkOptions& options, Report& report) {
+  const links::CheckSettings settings = link_settings(policy.links, policy.file, options);
+  const std::vector<links::LinkTarget> targets = links::group_links(found);
+  const links::CacheMode mode = cache_mode(options);
+  std::unique_ptr<links::LinkCache> cache;
+  if (mode != links::CacheMode::no_cache) {
+    cache = std::make_unique<links::LinkCache>(options.cache, cache_max_age(policy.links));
+    if (auto warning = cache->load()) {
+      std::cerr << "sourcegate: warning: " << *warning << '\n';
+    }
+  }
+  const bool show_progress =
+      options.progress == "always" ||
+      (options.progress == "auto" && isatty(STDERR_FILENO) != 0 && mode != links::CacheMode::offline);
+  std::vector<links::LinkResult> results;
+  {
+    ProgressLine progress(show_progress);
+    results = links::check_links(targets, settings, cache.get(), mode,
+                                 [&progress](const links::CheckProgress& p) { progress.draw(p); });
+  }
+  if (cache && mode == links::CacheMode::normal) {
+    if (auto problem = cache->save()) {
+      std::cerr << "sourcegate: warning: cannot save the link cache: " << *problem << '\n';
+    }
+  }
+
+  // Findings at each place a failing URL was written, naming its entry.
+  std::map<std::tuple<std::string, int>, const Entry*> entry_at_line;
+  entries.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    for (std::string_view field : {"url", "code"}) {
+      const Location at = entry.where(field);
+      entry_at_line.emplace(std::make_tuple(at.file, at.line), &entry);
+    }
+    for (const EntryLink& link : entry.links) {
+      entry_at_line.emplace(std::make_tuple(link.location.file, link.location.line), &entry);
+    }
+  });
+  for (const links::LinkResult& result : results) {
+    const char* rule_id = rule_for(result.status);
+    const Rule* rule = rule_id != nullptr ? find_rule(rule_id) : nullptr;
+    if (rule == nullptr) {
+      continue;
+    }
+    auto setting = policy.rules.find(rule->id);
+    if (setting != policy.rules.end() && setting->second.off) {
+      continue;
+    }
+    for (const links::LinkSource& source : result.sources) {
+      Diagnostic d;
+      d.rule = rule->id;
+      d.severity = setting != policy.rules.end() && setting->second.severity
+                       ? *setting->second.severity
+                       : rule->severity;
+      d.message = describe(result);
+      d.hint = result.status == links::LinkStatus::redirected
+                   ? "use " + result.final_url
+                   : std::string(rule->hint);
+      d.location = Location{source.file, source.line, source.column};
+      d.url = result.url;
+      if (auto it = entry_at_line.find(std::make_tuple(source.file, source.line));
+          it != entry_at_line.end()) {
+        d.title = it->second->title;
+        d.entry_location = it->second->location;
+      }
+      report.diagnostics.push_back(std::move(d));
+    }
+  }
+  report.links = std::move(results);
+}
+
+}  // namespace sg

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/links_settings.h"
+#include "links/extract.h"
+#include "model/list.h"
+#include "policy/policy.h"
+#include "report/report.h"
+
+namespace sg {
+
+/// Every link of the entries: url (or links) and code, at their fields.
+std::vector<links::FoundLink> entry_links(const List& list);
+
+/// Links from what `links` is pointed at: entries directories and files,
+/// Markdown, HTML, plain text, URLs on the command line, `-` for stdin. Entries
+/// found along the way are added to `entries`, so findings can name them.
+std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inputs, List& entries);
+
+/// Checks the links (cache in front), adds the results to `report.links`
+/// and a link/* finding per failing place to `report.diagnostics`, naming the
+/// entry when the place is one.
+void check_and_report(const std::vector<links::FoundLink>& found, const List& entries,
+                      const Policy& policy, const LinkOptions& options, Report& report);
+
+}  // namespace sg

@@ -1,0 +1,81 @@
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/link_run.h"
+#include "cli/lint_pipeline.h"
+#include "cli/output.h"
+#include "rules/engine.h"
+
+namespace sg {
+namespace {
+
+struct LinksOptions {
+  std::vector<std::string> inputs{"entries"};
+  std::string policy;
+  LinkOptions link;
+  OutputOptions output;
+};
+
+struct CheckOptions {
+  LintInputs lint;
+  LinkOptions link;
+  OutputOptions output;
+};
+
+}  // namespace
+
+void add_links_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<LinksOptions>();
+  CLI::App* command = app.add_subcommand("links", "Check that every link resolves");
+  command->add_option("inputs", options->inputs,
+                      "Entries directories or files, Markdown, HTML or text files, URLs, - for "
+                      "stdin (default: entries)");
+  command->add_option("--policy", options->policy,
+                      "Policy file whose \"links\" settings apply (default: policy/policy.json)");
+  add_link_options(*command, options->link);
+  add_output_options(*command, options->output);
+  command->footer(
+      "Examples:\n"
+      "  sourcegate links                          every link of entries/\n"
+      "  sourcegate links README.md --fragments    a Markdown list, #fragments too\n"
+      "  sourcegate links https://arxiv.org/abs/2301.03598\n"
+      "  sourcegate links --offline                report from the cache only");
+  command->callback([options, &exit_code] {
+    const Policy policy = resolve_policy(options->policy);
+    List entries;
+    const std::vector<links::FoundLink> found = collect_links(options->inputs, entries);
+    Report report;
+    report.entries = entries.entry_count();
+    check_and_report(found, entries, policy, options->link, report);
+    apply_waivers(entries, report.diagnostics, /*links_checked=*/true);
+    // Only waivers of link rules can be judged here; lint judges the rest.
+    std::erase_if(report.diagnostics, [](const Diagnostic& d) {
+      return d.rule == "entry/unused-waiver" && d.message.find(" link/") == std::string::npos;
+    });
+    sort_diagnostics(report.diagnostics);
+    exit_code = emit_report(report, options->output);
+  });
+}
+
+void add_check_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CheckOptions>();
+  CLI::App* command =
+      app.add_subcommand("check", "lint and links together: the policy and every link");
+  add_lint_inputs(*command, options->lint);
+  add_link_options(*command, options->link);
+  add_output_options(*command, options->output);
+  command->footer(
+      "Examples:\n"
+      "  sourcegate check                   the policy and every link of entries/\n"
+      "  sourcegate check --format github   annotations for a pull request");
+  command->callback([options, &exit_code] {
+    LintRun run = run_lint(options->lint);
+    check_and_report(entry_links(run.loaded.list), run.loaded.list, run.policy, options->link,
+                     run.report);
+    apply_waivers(run.loaded.list, run.report.diagnostics, /*links_checked=*/true);
+    sort_diagnostics(run.report.diagnostics);
+    exit_code = emit_report(run.report, options->output);
+  });
+}
+
+}  // namespace sg

@@ -1,0 +1,172 @@
+#include "cli/links_settings.h"
+
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "util/error.h"
+
+namespace sg {
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void policy_error(const std::string& file, const std::string& message) {
+  throw InputError(Location{file, 0, 0}, "policy: links." + message);
+}
+
+template <typename T>
+void read(const json& links, const char* key, T& target, const std::string& file) {
+  if (!links.contains(key)) {
+    return;
+  }
+  try {
+    target = links.at(key).get<T>();
+  } catch (const json::exception&) {
+    policy_error(file, fmt::format("{} has the wrong type ({})", key, links.at(key).dump()));
+  }
+}
+
+std::string env(const std::string& name) {
+  const char* value = name.empty() ? nullptr : std::getenv(name.c_str());
+  return value != nullptr ? value : "";
+}
+
+}  // namespace
+
+void add_link_options(CLI::App& command, LinkOptions& options) {
+  command.add_option("--max-concurrency", options.max_concurrency,
+                     "Requests in flight across all hosts (default 32)");
+  command.add_option("--max-per-host", options.max_per_host,
+                     "Requests in flight to one host (default 4)");
+  command.add_option("--timeout", options.timeout_ms,
+                     "Per-attempt timeout in milliseconds, counted from the request's start");
+  command.add_option("--retries", options.retries, "Retries after timeouts, resets, 429 and 5xx");
+  command.add_option("--user-agent", options.user_agent, "User-Agent header");
+  command.add_option("--header", options.headers, "Extra request header \"Name: value\"");
+  command.add_option("--include", options.include, "Check only URLs matching this RE2 pattern");
+  command.add_option("--exclude", options.exclude, "Skip URLs matching this RE2 pattern");
+  command.add_option("--allow-address", options.allow_address,
+                     "Let requests reach this CIDR range (refused by default: loopback, private, "
+                     "link-local, ...)");
+  command.add_option("--resolve", options.resolve, "Resolve HOST:PORT to ADDR, as curl's option");
+  command.add_flag("--fragments", options.fragments, "Check #fragments against the page's ids");
+  command.add_flag("--no-cache", options.no_cache, "Neither read nor write the result cache");
+  command.add_flag("--offline", options.offline, "Report from the cache only; fetch nothing");
+  command.add_option("--cache", options.cache, "Cache file (default .cache/sourcegate/links.json)");
+  command.add_option("--github-api", options.github_api,
+                     "GitHub API base URL for repository checks (default https://api.github.com)");
+  command.add_option("--progress", options.progress, "Progress line on stderr: auto, always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+links::CheckSettings link_settings(const json& policy_links, const std::string& file,
+                                   const LinkOptions& options) {
+  links::CheckSettings settings;
+  if (policy_links.is_object()) {
+    read(policy_links, "max_concurrency", settings.max_concurrency, file);
+    read(policy_links, "max_per_host", settings.max_per_host, file);
+    read(policy_links, "min_interval_per_host_ms", settings.min_interval_per_host_ms, file);
+    read(policy_links, "connect_timeout_ms", settings.connect_timeout_ms, file);
+    read(policy_links, "request_timeout_ms", settings.request_timeout_ms, file);
+    read(policy_links, "link_deadline_ms", settings.link_deadline_ms, file);
+    read(policy_links, "retries", settings.retries, file);
+    read(policy_links, "retry_base_delay_ms", settings.retry_base_delay_ms, file);
+    read(policy_links, "retry_max_delay_ms", settings.retry_max_delay_ms, file);
+    read(policy_links, "user_agent", settings.user_agent, file);
+    read(policy_links, "headers", settings.extra_headers, file);
+    read(policy_links, "include", settings.include, file);
+    read(policy_links, "exclude", settings.exclude, file);
+    read(policy_links, "soft_404_patterns", settings.soft_404_patterns, file);
+    read(policy_links, "login_wall_patterns", settings.login_wall_patterns, file);
+    read(policy_links, "bot_wall_markers", settings.bot_wall_markers, file);
+    read(policy_links, "max_body_bytes", settings.max_body_bytes, file);
+    read(policy_links, "max_header_bytes", settings.max_header_bytes, file);
+    read(policy_links, "max_redirects", settings.max_redirects, file);
+    read(policy_links, "fragments", settings.check_fragments, file);
+    if (policy_links.contains("accept")) {
+      for (const json& rule : policy_links.at("accept")) {
+        links::AcceptRule accept;
+        read(rule, "host_pattern", accept.host_pattern, file);
+        read(rule, "codes", accept.codes, file);
+        settings.accept.push_back(std::move(accept));
+      }
+    }
+    std::string github_env;
+    read(policy_links, "github_token_env", github_env, file);
+    settings.github_token = env(github_env);
+    if (policy_links.contains("host_tokens")) {
+      for (const json& token : policy_links.at("host_tokens")) {
+        std::string host;
+        std::string variable;
+        read(token, "host", host, file);
+        read(token, "env", variable, file);
+        if (std::string value = env(variable); !value.empty()) {
+          settings.host_tokens.push_back({host, "Bearer " + value});
+        }
+      }
+    }
+  }
+  if (options.max_concurrency) {
+    settings.max_concurrency = *options.max_concurrency;
+  }
+  if (options.max_per_host) {
+    settings.max_per_host = *options.max_per_host;
+  }
+  if (options.timeout_ms) {
+    settings.request_timeout_ms = *options.timeout_ms;
+    settings.connect_timeout_ms = std::min(settings.connect_timeout_ms, *options.timeout_ms);
+  }
+  if (options.retries) {
+    settings.retries = *options.retries;
+  }
+  if (!options.user_agent.empty()) {
+    settings.user_agent = options.user_agent;
+  }
+  settings.extra_headers.insert(settings.extra_headers.end(), options.headers.begin(),
+                                options.headers.end());
+  settings.include.insert(settings.include.end(), options.include.begin(), options.include.end());
+  settings.exclude.insert(settings.exclude.end(), options.exclude.begin(), options.exclude.end());
+  for (const std::string& text : options.allow_address) {
+    auto cidr = links::parse_cidr(text);
+    if (!cidr) {
+      throw UsageError(fmt::format("--allow-address \"{}\" is not a CIDR range such as "
+                                   "127.0.0.0/8",
+                                   text));
+    }
+    settings.allowed_cidrs.push_back(*cidr);
+  }
+  settings.resolve = options.resolve;
+  settings.check_fragments = settings.check_fragments || options.fragments;
+  if (!options.github_api.empty()) {
+    settings.github_api_base = options.github_api;
+  }
+  if (auto problem = links::validate(settings)) {
+    throw UsageError("link settings: " + *problem);
+  }
+  return settings;
+}
+
+links::CacheMaxAge cache_max_age(const json& policy_links) {
+  links::CacheMaxAge age;
+  if (policy_links.is_object()) {
+    if (auto it = policy_links.find("cache_success_hours"); it != policy_links.end() &&
+                                                            it->is_number_unsigned()) {
+      age.success = std::chrono::hours(it->get<long>());
+    }
+    if (auto it = policy_links.find("cache_failure_minutes"); it != policy_links.end() &&
+                                                              it->is_number_unsigned()) {
+      age.failure = std::chrono::minutes(it->get<long>());
+    }
+  }
+  return age;
+}
+
+links::CacheMode cache_mode(const LinkOptions& options) {
+  if (options.offline) {
+    return links::CacheMode::offline;
+  }
+  return options.no_cache ? links::CacheMode::no_cache : links::CacheMode::normal;
+}
+
+}  // namespace sg

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "links/cache.h"
+#include "links/checker.h"
+
+namespace sg {
+
+/// The link checker's command-line options. Unset values leave the policy's
+/// "links" settings (or the built-in defaults) alone.
+struct LinkOptions {
+  std::optional<int> max_concurrency;
+  std::optional<int> max_per_host;
+  std::optional<long> timeout_ms;
+  std::optional<int> retries;
+  std::string user_agent;
+  std::vector<std::string> headers;
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+  std::vector<std::string> allow_address;
+  std::vector<std::string> resolve;
+  bool fragments = false;
+  bool no_cache = false;
+  bool offline = false;
+  std::string cache = ".cache/sourcegate/links.json";
+  std::string github_api;
+  std::string progress = "auto";
+};
+
+void add_link_options(CLI::App& command, LinkOptions& options);
+
+/// The checker settings: defaults, then the policy's "links" object, then the
+/// flags. Tokens come from the environment variables the policy names, never
+/// from files or flags, so they stay out of shell history and logs. Throws
+/// InputError (policy) or UsageError (flags) on bad values.
+links::CheckSettings link_settings(const nlohmann::json& policy_links,
+                                   const std::string& policy_file, const LinkOptions& options);
+
+links::CacheMaxAge cache_max_age(const nlohmann::json& policy_links);
+
+links::CacheMode cache_mode(const LinkOptions& options);
+
+}  // namespace sg

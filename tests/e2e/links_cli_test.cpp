@@ -1,0 +1,150 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "links/test_server.h"
+#include "support/cli_runner.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::run_sourcegate;
+using testing::TempDir;
+
+/// A loopback site: /ok answers, /gone is 404, /moved is a 301 to /ok.
+class LinksCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    m_server.http().Get("/ok", [](const httplib::Request&, httplib::Response& res) {
+      res.set_content("<html><title>Fine</title><h1 id='intro'>Fine</h1></html>", "text/html");
+    });
+    m_server.http().Get("/gone", [](const httplib::Request&, httplib::Response& res) {
+      res.status = 404;
+    });
+    m_server.http().Get("/moved", [](const httplib::Request&, httplib::Response& res) {
+      res.status = 301;
+      res.set_header("Location", "/ok");
+    });
+    m_server.start();
+  }
+
+  std::string url(const std::string& path) const {
+    return "http://site.test:" + std::to_string(m_server.port()) + path;
+  }
+  std::vector<std::string> args(std::vector<std::string> extra) const {
+    std::vector<std::string> all = {"--allow-address", "127.0.0.0/8", "--resolve",
+                                    "site.test:" + std::to_string(m_server.port()) + ":127.0.0.1",
+                                    "--no-cache", "--retries", "0"};
+    extra.insert(extra.end(), all.begin(), all.end());
+    return extra;
+  }
+
+  links::testing::TestServer m_server;
+  TempDir m_dir;
+};
+
+TEST_F(LinksCli, ChecksAMarkdownListAndReportsEachStatus) {
+  m_dir.write("README.md", "# L\n\n## S\n\n- [A](" + url("/ok") + ") - Fine.\n- [B](" +
+                               url("/gone") + ") - Gone.\n- [C](" + url("/moved") +
+                               ") - Moved.\n- [A again](" + url("/ok") + ") - Twice.\n");
+  auto result = run_sourcegate(args({"links", "README.md", "--format", "json"}), m_dir.path());
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["links"].size(), 3U);
+  std::map<std::string, nlohmann::json> by_url;
+  for (const auto& link : report["links"]) {
+    by_url[link["url"]] = link;
+  }
+  EXPECT_EQ(by_url[url("/ok")]["status"], "ok");
+  EXPECT_EQ(by_url[url("/ok")]["sources"].size(), 2U);
+  EXPECT_EQ(by_url[url("/ok")]["sources"][1]["line"], 8);
+  EXPECT_EQ(by_url[url("/gone")]["status"], "broken");
+  EXPECT_EQ(by_url[url("/gone")]["http_status"], 404);
+  EXPECT_EQ(by_url[url("/moved")]["status"], "redirected");
+  EXPECT_EQ(by_url[url("/moved")]["final_url"], url("/ok"));
+  std::set<std::string> rules;
+  for (const auto& d : report["diagnostics"]) {
+    rules.insert(d["rule"].get<std::string>());
+  }
+  EXPECT_EQ(rules, (std::set<std::string>{"link/broken", "link/redirected"}));
+}
+
+TEST_F(LinksCli, LoopbackIsBlockedUnlessAllowed) {
+  auto result = run_sourcegate({"links", url("/ok"), "--resolve",
+                                "site.test:" + std::to_string(m_server.port()) + ":127.0.0.1",
+                                "--no-cache", "--format", "json"},
+                               m_dir.path());
+  EXPECT_EQ(result.exit_code, 1);
+  const auto report = nlohmann::json::parse(result.out);
+  EXPECT_EQ(report["links"][0]["status"], "blocked");
+  EXPECT_EQ(report["diagnostics"][0]["rule"], "link/blocked");
+}
+
+TEST_F(LinksCli, CheckJoinsLintAndLinksAndNamesTheEntry) {
+  m_dir.write("policy.json", R"({"rules": {"link/canonical": "off"}})");
+  m_dir.write("entries/01-s.json",
+              R"({"title": "S", "entries": [{"title": "Gone paper", "url": ")" + url("/gone") +
+                  R"(", "kind": "paper", "description": "A paper that has since moved away."}]})");
+  auto result = run_sourcegate(args({"check", "--policy", "policy.json", "--color", "never"}),
+                               m_dir.path());
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("entries/01-s.json:1:52: error: " + url("/gone") +
+                                    " is broken: HTTP 404 Not Found"));
+  EXPECT_THAT(result.out, HasSubstr("entry: Gone paper"));
+  EXPECT_THAT(result.out, HasSubstr("1 entries, 1 links: 1 error, 0 warnings"));
+}
+
+TEST_F(LinksCli, AWaiverSilencesALinkFinding) {
+  m_dir.write("policy.json", R"({"rules": {"link/canonical": "off"}})");
+  m_dir.write("entries/01-s.json",
+              R"({"title": "S", "entries": [{"title": "Moved", "url": ")" + url("/moved") +
+                  R"(", "kind": "paper", "description": "A paper whose host redirects it.", )"
+                  R"("waive": [{"rule": "link/redirected", "reason": "The old address is the )"
+                  R"(stable one."}]}]})");
+  auto result =
+      run_sourcegate(args({"check", "--policy", "policy.json", "--format", "json"}), m_dir.path());
+  EXPECT_EQ(result.exit_code, 0) << result.out;
+  const auto report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["diagnostics"].size(), 1U);
+  EXPECT_EQ(report["diagnostics"][0]["waived"], "The old address is the stable one.");
+}
+
+TEST_F(LinksCli, SecondRunAnswersFromTheCacheAndOfflineReadsIt) {
+  m_dir.write("urls.txt", "see " + url("/ok") + " and " + url("/gone") + ".\n");
+  std::vector<std::string> cached = {"links", "urls.txt", "--allow-address", "127.0.0.0/8",
+                                     "--resolve",
+                                     "site.test:" + std::to_string(m_server.port()) + ":127.0.0.1",
+                                     "--format", "json", "--cache", "c.json"};
+  EXPECT_EQ(run_sourcegate(cached, m_dir.path()).exit_code, 1);
+  m_server.stop();
+  std::vector<std::string> offline = cached;
+  offline.push_back("--offline");
+  auto result = run_sourcegate(offline, m_dir.path());
+  const auto report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["links"].size(), 2U);
+  EXPECT_EQ(report["links"][0]["status"], "ok");
+  EXPECT_EQ(report["links"][1]["status"], "broken");
+}
+
+TEST_F(LinksCli, MarkdownReportListsDeadLinksWithAnArchiveLink) {
+  m_dir.write("urls.txt", url("/gone") + "\n" + url("/ok") + "\n");
+  auto result = run_sourcegate(args({"links", "urls.txt", "--format", "markdown"}), m_dir.path());
+  EXPECT_THAT(result.out, HasSubstr("2 links checked, 1 need attention."));
+  EXPECT_THAT(result.out, HasSubstr("| broken | <" + url("/gone") + "> | HTTP 404 Not Found; the page is gone: find its new "
+                                    "address (or an archived copy) or remove the link | urls.txt:1 | "
+                                    "[Wayback Machine](https://web.archive.org/web/*/" +
+                                    url("/gone") + ") |"));
+}
+
+TEST_F(LinksCli, BadFlagValuesAreUsageErrors) {
+  EXPECT_EQ(run_sourcegate({"links", "--allow-address", "nonsense", url("/ok")}, m_dir.path())
+                .exit_code,
+            2);
+  EXPECT_EQ(run_sourcegate({"links", "--exclude", "(", url("/ok")}, m_dir.path()).exit_code, 2);
+  EXPECT_EQ(run_sourcegate({"links", "missing.md"}, m_dir.path()).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace sg

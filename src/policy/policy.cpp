@@ -307,6 +307,18 @@ void read_policy(const JsonNode& root, Policy& policy) {
       }
     } else if (member.key == "rules") {
       read_rules(value, policy);
+    } else if (member.key == "links") {
+      // The link checker reads the values; unknown keys are caught here, where
+      // positions are known.
+      allow_keys(value,
+                 {"max_concurrency", "max_per_host", "min_interval_per_host_ms",
+                  "connect_timeout_ms", "request_timeout_ms", "link_deadline_ms", "retries",
+                  "retry_base_delay_ms", "retry_max_delay_ms", "user_agent", "headers", "include",
+                  "exclude", "soft_404_patterns", "login_wall_patterns", "bot_wall_markers",
+                  "max_body_bytes", "max_header_bytes", "max_redirects", "fragments", "accept",
+                  "github_token_env", "host_tokens", "cache_success_hours",
+                  "cache_failure_minutes"},
+                 "\"links\"");
     }
   }
 }

@@ -56,7 +56,8 @@ void add_fmt_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<FmtOptions>();
   CLI::App* command =
       app.add_subcommand("fmt", "Rewrite entry files in canonical key order and indentation");
-  command->add_option("paths", options->paths, "Entries directories or .json files (default: entries)");
+  command->add_option("paths", options->paths,
+                      "Entries directories or .json files (default: entries)");
   command->add_flag("--check", options->check,
                     "Change nothing; list files that are not canonical and exit 1");
   command->footer(

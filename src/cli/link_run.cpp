@@ -62,8 +62,7 @@ std::string describe(const links::LinkResult& result) {
                  ? fmt::format("{} is broken: HTTP {}", result.url, result.http_status)
                  : fmt::format("{} is broken: {}", result.url, result.error);
     default:
-      return fmt::format("{} is {}: {}", result.url, links::to_string(result.status),
-                         result.error);
+      return fmt::format("{} is {}: {}", result.url, links::to_string(result.status), result.error);
   }
 }
 
@@ -168,8 +167,8 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
     }
   }
   const bool show_progress =
-      options.progress == "always" ||
-      (options.progress == "auto" && isatty(STDERR_FILENO) != 0 && mode != links::CacheMode::offline);
+      options.progress == "always" || (options.progress == "auto" && isatty(STDERR_FILENO) != 0 &&
+                                       mode != links::CacheMode::offline);
   std::vector<links::LinkResult> results;
   {
     ProgressLine progress(show_progress);
@@ -210,9 +209,8 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
                        ? *setting->second.severity
                        : rule->severity;
       d.message = describe(result);
-      d.hint = result.status == links::LinkStatus::redirected
-                   ? "use " + result.final_url
-                   : std::string(rule->hint);
+      d.hint = result.status == links::LinkStatus::redirected ? "use " + result.final_url
+                                                              : std::string(rule->hint);
       d.location = Location{source.file, source.line, source.column};
       d.url = result.url;
       if (auto it = entry_at_line.find(std::make_tuple(source.file, source.line));

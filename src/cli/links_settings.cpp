@@ -56,7 +56,8 @@ void add_link_options(CLI::App& command, LinkOptions& options) {
   command.add_option("--cache", options.cache, "Cache file (default .cache/sourcegate/links.json)");
   command.add_option("--github-api", options.github_api,
                      "GitHub API base URL for repository checks (default https://api.github.com)");
-  command.add_option("--progress", options.progress, "Progress line on stderr: auto, always, never")
+  command
+      .add_option("--progress", options.progress, "Progress line on stderr: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
 }
 
@@ -130,9 +131,10 @@ links::CheckSettings link_settings(const json& policy_links, const std::string& 
   for (const std::string& text : options.allow_address) {
     auto cidr = links::parse_cidr(text);
     if (!cidr) {
-      throw UsageError(fmt::format("--allow-address \"{}\" is not a CIDR range such as "
-                                   "127.0.0.0/8",
-                                   text));
+      throw UsageError(
+          fmt::format("--allow-address \"{}\" is not a CIDR range such as "
+                      "127.0.0.0/8",
+                      text));
     }
     settings.allowed_cidrs.push_back(*cidr);
   }
@@ -150,12 +152,12 @@ links::CheckSettings link_settings(const json& policy_links, const std::string& 
 links::CacheMaxAge cache_max_age(const json& policy_links) {
   links::CacheMaxAge age;
   if (policy_links.is_object()) {
-    if (auto it = policy_links.find("cache_success_hours"); it != policy_links.end() &&
-                                                            it->is_number_unsigned()) {
+    if (auto it = policy_links.find("cache_success_hours");
+        it != policy_links.end() && it->is_number_unsigned()) {
       age.success = std::chrono::hours(it->get<long>());
     }
-    if (auto it = policy_links.find("cache_failure_minutes"); it != policy_links.end() &&
-                                                              it->is_number_unsigned()) {
+    if (auto it = policy_links.find("cache_failure_minutes");
+        it != policy_links.end() && it->is_number_unsigned()) {
       age.failure = std::chrono::minutes(it->get<long>());
     }
   }

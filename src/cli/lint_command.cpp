@@ -34,9 +34,8 @@ void add_lint_command(CLI::App& app, int& exit_code) {
       "  sourcegate lint                           check entries/ with policy/policy.json\n"
       "  sourcegate lint README.md --policy p.json check a Markdown list with its own policy\n"
       "  sourcegate lint --format github           annotations for a pull request");
-  command->callback([options, &exit_code] {
-    exit_code = emit_report(lint(options->inputs), options->output);
-  });
+  command->callback(
+      [options, &exit_code] { exit_code = emit_report(lint(options->inputs), options->output); });
 }
 
 }  // namespace sg

@@ -64,9 +64,8 @@ LintRun run_lint(const LintInputs& inputs) {
   }
   LintRun run{load_inputs(inputs.paths), resolve_policy(inputs.policy), {}};
   const bool markdown_input = std::any_of(
-      run.loaded.files.begin(), run.loaded.files.end(), [](const std::string& file) {
-        return file.ends_with(".md") || file.ends_with(".markdown");
-      });
+      run.loaded.files.begin(), run.loaded.files.end(),
+      [](const std::string& file) { return file.ends_with(".md") || file.ends_with(".markdown"); });
   if (!markdown_input && !run.loaded.list.sections.empty()) {
     attach_rendered_anchors(run.loaded.list);
   }

@@ -12,7 +12,8 @@
 namespace sg {
 
 void add_output_options(CLI::App& command, OutputOptions& options) {
-  command.add_option("--format", options.format, "Report format: text, json, github, sarif, markdown")
+  command
+      .add_option("--format", options.format, "Report format: text, json, github, sarif, markdown")
       ->check(CLI::IsMember({"text", "json", "github", "sarif", "markdown"}));
   command.add_option("--color", options.color, "Colour text output: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));

@@ -37,9 +37,9 @@ constexpr FieldSpec k_list_fields[] = {
     {"intro", FieldType::string, false},
 };
 constexpr FieldSpec k_section_fields[] = {
-    {"title", FieldType::string, true},   {"intro", FieldType::string, false},
+    {"title", FieldType::string, true},     {"intro", FieldType::string, false},
     {"volatile", FieldType::object, false}, {"ordered", FieldType::boolean, false},
-    {"entries", FieldType::array, false}, {"groups", FieldType::array, false},
+    {"entries", FieldType::array, false},   {"groups", FieldType::array, false},
 };
 constexpr FieldSpec k_volatile_fields[] = {
     {"verified", FieldType::date, true},
@@ -50,10 +50,10 @@ constexpr FieldSpec k_group_fields[] = {
     {"entries", FieldType::array, true},
 };
 constexpr FieldSpec k_entry_fields[] = {
-    {"title", FieldType::string, true},     {"url", FieldType::string, false},
-    {"links", FieldType::array, false},     {"kind", FieldType::string, true},
+    {"title", FieldType::string, true},       {"url", FieldType::string, false},
+    {"links", FieldType::array, false},       {"kind", FieldType::string, true},
     {"description", FieldType::string, true}, {"claim", FieldType::object, false},
-    {"code", FieldType::string, false},     {"verified", FieldType::date, false},
+    {"code", FieldType::string, false},       {"verified", FieldType::date, false},
     {"waive", FieldType::array, false},
 };
 constexpr FieldSpec k_link_fields[] = {
@@ -61,8 +61,8 @@ constexpr FieldSpec k_link_fields[] = {
     {"url", FieldType::string, true},
 };
 constexpr FieldSpec k_claim_fields[] = {
-    {"hardware", FieldType::string, false},  {"workload", FieldType::string, false},
-    {"precision", FieldType::string, false}, {"baseline", FieldType::string, false},
+    {"hardware", FieldType::string, false},    {"workload", FieldType::string, false},
+    {"precision", FieldType::string, false},   {"baseline", FieldType::string, false},
     {"correctness", FieldType::string, false},
 };
 constexpr FieldSpec k_waiver_fields[] = {
@@ -154,7 +154,8 @@ class SchemaReader {
         continue;
       }
       if (std::find(seen.begin(), seen.end(), spec->name) != seen.end()) {
-        error(member.key_location, fmt::format("field \"{}\" is given twice in {}", member.key, what),
+        error(member.key_location,
+              fmt::format("field \"{}\" is given twice in {}", member.key, what),
               "keep one of them", entry);
         continue;
       }
@@ -254,7 +255,8 @@ void read_links(const JsonNode& node, SchemaReader& schema, Entry& entry) {
   // reads as the title.
   std::size_t from = 0;
   for (const EntryLink& link : entry.links) {
-    const std::size_t at = link.label.empty() ? std::string::npos : entry.title.find(link.label, from);
+    const std::size_t at =
+        link.label.empty() ? std::string::npos : entry.title.find(link.label, from);
     if (at == std::string::npos) {
       schema.error(link.location,
                    fmt::format("link label \"{}\" does not appear in the title (after the labels "

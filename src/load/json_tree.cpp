@@ -56,9 +56,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
 
   bool null() override { return add_scalar(nullptr, scalar_start()); }
   bool boolean(bool value) override { return add_scalar(value, scalar_start()); }
-  bool number_integer(number_integer_t value) override {
-    return add_scalar(value, scalar_start());
-  }
+  bool number_integer(number_integer_t value) override { return add_scalar(value, scalar_start()); }
   bool number_unsigned(number_unsigned_t value) override {
     return add_scalar(value, scalar_start());
   }
@@ -72,9 +70,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
     return open(nlohmann::json::value_t::object);
   }
   bool end_object() override { return close(); }
-  bool start_array(std::size_t /*unused*/) override {
-    return open(nlohmann::json::value_t::array);
-  }
+  bool start_array(std::size_t /*unused*/) override { return open(nlohmann::json::value_t::array); }
   bool end_array() override { return close(); }
 
   bool key(string_t& value) override {
@@ -100,9 +96,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   }
 
  private:
-  std::size_t cursor_offset() const {
-    return static_cast<std::size_t>(*m_cursor - m_text.data());
-  }
+  std::size_t cursor_offset() const { return static_cast<std::size_t>(*m_cursor - m_text.data()); }
 
   /// The start of the string token that ends just before the cursor.
   std::size_t string_start() const {

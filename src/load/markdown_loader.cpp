@@ -53,8 +53,8 @@ bool is_code_label(std::string_view label) {
   std::string lower(label);
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower == "code" || lower == "source" || lower == "source code" ||
-         lower == "repository" || lower == "repo";
+  return lower == "code" || lower == "source" || lower == "source code" || lower == "repository" ||
+         lower == "repo";
 }
 
 std::string trim(std::string_view text) {
@@ -84,8 +84,8 @@ class MarkdownReader {
     const int line = cmark_node_get_start_line(node);
     const int byte_column = cmark_node_get_start_column(node);
     const std::string_view line_text = m_lines.line_text(line);
-    const auto prefix = std::min<std::size_t>(static_cast<std::size_t>(std::max(byte_column - 1, 0)),
-                                              line_text.size());
+    const auto prefix = std::min<std::size_t>(
+        static_cast<std::size_t>(std::max(byte_column - 1, 0)), line_text.size());
     return Location{m_path, line, static_cast<int>(utf8_length(line_text.substr(0, prefix))) + 1};
   }
 

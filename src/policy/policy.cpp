@@ -92,8 +92,8 @@ PatternSet pattern_set(const JsonNode& node, std::string_view what) {
   result.set = std::make_shared<RE2::Set>(options, RE2::UNANCHORED);
   for (const JsonNode::Member& member : node.members) {
     const std::string pattern = string_value(member.value, what);
-    result.patterns.push_back({member.key, compile(pattern, member.value.location),
-                               member.value.location});
+    result.patterns.push_back(
+        {member.key, compile(pattern, member.value.location), member.value.location});
     std::string error;
     if (result.set->Add(pattern, &error) < 0) {
       fail(member.value.location, fmt::format("bad pattern: {}", error));
@@ -206,8 +206,8 @@ void read_hosts(const JsonNode& node, Policy& policy) {
     }
     for (const HostRule& other : policy.hosts) {
       if (other.domain == rule.domain && other.host == rule.host && other.path == rule.path) {
-        fail(item.location, fmt::format("host rule repeats the one at line {}",
-                                        other.location.line));
+        fail(item.location,
+             fmt::format("host rule repeats the one at line {}", other.location.line));
       }
     }
     policy.hosts.push_back(std::move(rule));
@@ -311,12 +311,30 @@ void read_policy(const JsonNode& root, Policy& policy) {
       // The link checker reads the values; unknown keys are caught here, where
       // positions are known.
       allow_keys(value,
-                 {"max_concurrency", "max_per_host", "min_interval_per_host_ms",
-                  "connect_timeout_ms", "request_timeout_ms", "link_deadline_ms", "retries",
-                  "retry_base_delay_ms", "retry_max_delay_ms", "user_agent", "headers", "include",
-                  "exclude", "soft_404_patterns", "login_wall_patterns", "bot_wall_markers",
-                  "max_body_bytes", "max_header_bytes", "max_redirects", "fragments", "accept",
-                  "github_token_env", "host_tokens", "cache_success_hours",
+                 {"max_concurrency",
+                  "max_per_host",
+                  "min_interval_per_host_ms",
+                  "connect_timeout_ms",
+                  "request_timeout_ms",
+                  "link_deadline_ms",
+                  "retries",
+                  "retry_base_delay_ms",
+                  "retry_max_delay_ms",
+                  "user_agent",
+                  "headers",
+                  "include",
+                  "exclude",
+                  "soft_404_patterns",
+                  "login_wall_patterns",
+                  "bot_wall_markers",
+                  "max_body_bytes",
+                  "max_header_bytes",
+                  "max_redirects",
+                  "fragments",
+                  "accept",
+                  "github_token_env",
+                  "host_tokens",
+                  "cache_success_hours",
                   "cache_failure_minutes"},
                  "\"links\"");
     }
@@ -362,8 +380,9 @@ std::optional<std::pair<const NamedPattern*, std::string>> PatternSet::first_mat
   }
   // Quote the figure itself, not the delimiter a pattern needed to see.
   std::string quote(found);
-  while (!quote.empty() && (std::isspace(static_cast<unsigned char>(quote.back())) != 0 ||
-                            std::ispunct(static_cast<unsigned char>(quote.back())) != 0) &&
+  while (!quote.empty() &&
+         (std::isspace(static_cast<unsigned char>(quote.back())) != 0 ||
+          std::ispunct(static_cast<unsigned char>(quote.back())) != 0) &&
          quote.back() != '%') {
     quote.pop_back();
   }

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <re2/re2.h>
 #include <re2/set.h>
+#include <nlohmann/json.hpp>
 
 #include "model/diagnostic.h"
 #include "model/list.h"

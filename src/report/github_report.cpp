@@ -122,8 +122,8 @@ void write_github_summary(const Report& report, std::ostream& out) {
   const std::size_t errors = report.count(Severity::error);
   const std::size_t warnings = report.count(Severity::warning);
   out << "## sourcegate\n\n"
-      << fmt::format("{} entries checked: **{} error{}**, {} warning{}.\n\n", report.entries, errors,
-                     errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+      << fmt::format("{} entries checked: **{} error{}**, {} warning{}.\n\n", report.entries,
+                     errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
   if (errors + warnings + report.count(Severity::info) == 0) {
     out << "No findings.\n";
     return;

@@ -17,14 +17,10 @@ void write_json_report(const Report& report, std::ostream& out) {
                      {"warnings", report.count(Severity::warning)}};
   ordered_json diagnostics = ordered_json::array();
   for (const Diagnostic& d : report.diagnostics) {
-    ordered_json item = {{"rule", d.rule},
-                         {"severity", to_string(d.severity)},
-                         {"message", d.message},
-                         {"file", d.location.file},
-                         {"line", d.location.line},
-                         {"column", d.location.column},
-                         {"title", d.title},
-                         {"url", d.url},
+    ordered_json item = {{"rule", d.rule},          {"severity", to_string(d.severity)},
+                         {"message", d.message},    {"file", d.location.file},
+                         {"line", d.location.line}, {"column", d.location.column},
+                         {"title", d.title},        {"url", d.url},
                          {"hint", d.hint}};
     if (!d.waived_reason.empty()) {
       item["waived"] = d.waived_reason;

@@ -44,8 +44,8 @@ void write_markdown_report(const Report& report, std::ostream& out) {
       if (!needs_attention(link.status)) {
         continue;
       }
-      std::string answer = link.error.empty() ? fmt::format("HTTP {}", link.http_status)
-                                              : link.error;
+      std::string answer =
+          link.error.empty() ? fmt::format("HTTP {}", link.http_status) : link.error;
       if (link.status == links::LinkStatus::redirected) {
         answer = "moved to " + link.final_url;
       }
@@ -53,9 +53,10 @@ void write_markdown_report(const Report& report, std::ostream& out) {
       for (const links::LinkSource& source : link.sources) {
         places += fmt::format("{}{}:{}", places.empty() ? "" : "<br>", source.file, source.line);
       }
-      out << fmt::format("| {} | <{}> | {} | {} | [Wayback Machine](https://web.archive.org/web/*/{}) |\n",
-                         links::to_string(link.status), cell(link.url), cell(answer), cell(places),
-                         cell(link.url));
+      out << fmt::format(
+          "| {} | <{}> | {} | {} | [Wayback Machine](https://web.archive.org/web/*/{}) |\n",
+          links::to_string(link.status), cell(link.url), cell(answer), cell(places),
+          cell(link.url));
     }
   }
   std::size_t findings = 0;

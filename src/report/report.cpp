@@ -7,10 +7,9 @@
 namespace sg {
 
 std::size_t Report::count(Severity severity) const {
-  return static_cast<std::size_t>(
-      std::count_if(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) {
-        return d.severity == severity && d.waived_reason.empty();
-      }));
+  return static_cast<std::size_t>(std::count_if(
+      diagnostics.begin(), diagnostics.end(),
+      [&](const Diagnostic& d) { return d.severity == severity && d.waived_reason.empty(); }));
 }
 
 ReportFormat parse_report_format(std::string_view name) {

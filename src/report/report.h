@@ -1,8 +1,8 @@
 #pragma once
 
 #include <cstddef>
-#include <map>
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>

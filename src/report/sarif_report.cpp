@@ -45,12 +45,11 @@ void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& r
   std::map<std::string, std::size_t, std::less<>> rule_index;
   for (const RuleMetadata& rule : rules) {
     rule_index[rule.id] = rule_list.size();
-    rule_list.push_back(
-        {{"id", rule.id},
-         {"shortDescription", {{"text", rule.summary}}},
-         {"fullDescription", {{"text", rule.doc}}},
-         {"help", {{"text", rule.hint}}},
-         {"defaultConfiguration", {{"level", sarif_level(rule.severity)}}}});
+    rule_list.push_back({{"id", rule.id},
+                         {"shortDescription", {{"text", rule.summary}}},
+                         {"fullDescription", {{"text", rule.doc}}},
+                         {"help", {{"text", rule.hint}}},
+                         {"defaultConfiguration", {{"level", sarif_level(rule.severity)}}}});
   }
   ordered_json results = ordered_json::array();
   for (const Diagnostic& d : report.diagnostics) {
@@ -79,8 +78,8 @@ void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& r
     result["locations"] = ordered_json::array({{{"physicalLocation", physical}}});
     result["partialFingerprints"] = {{"sourcegate/v1", fingerprint(d)}};
     if (!d.waived_reason.empty()) {
-      result["suppressions"] = ordered_json::array(
-          {{{"kind", "inSource"}, {"justification", d.waived_reason}}});
+      result["suppressions"] =
+          ordered_json::array({{{"kind", "inSource"}, {"justification", d.waived_reason}}});
     }
     results.push_back(std::move(result));
   }

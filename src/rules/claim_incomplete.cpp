@@ -10,8 +10,9 @@ void check_claim_incomplete(const EntryView& view, const RuleContext& context, F
   const Entry& entry = view.entry;
   std::optional<std::pair<const NamedPattern*, std::string>> match;
   std::string_view field = "title";
-  for (const auto& [name, text] : {std::pair<std::string_view, const std::string&>{"title", entry.title},
-                                   {"description", entry.description}}) {
+  for (const auto& [name, text] :
+       {std::pair<std::string_view, const std::string&>{"title", entry.title},
+        {"description", entry.description}}) {
     match = context.policy.claim_figures.first_match(text);
     if (!match) {
       match = context.policy.claim_comparisons.first_match(text);
@@ -46,9 +47,11 @@ void check_claim_incomplete(const EntryView& view, const RuleContext& context, F
     return;
   }
   out.push_back({entry.where(field),
-                 fmt::format("the {} states a performance {} (\"{}\") but \"claim\" lacks {}", field,
-                             match->first->name, match->second, fmt::join(missing, ", ")),
-                 {}, &entry, {}});
+                 fmt::format("the {} states a performance {} (\"{}\") but \"claim\" lacks {}",
+                             field, match->first->name, match->second, fmt::join(missing, ", ")),
+                 {},
+                 &entry,
+                 {}});
 }
 
 }  // namespace sg

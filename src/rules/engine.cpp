@@ -152,22 +152,27 @@ void apply_waivers(const List& list, std::vector<Diagnostic>& diagnostics, bool 
       }
       if (find_rule(waiver.rule) == nullptr) {
         const std::string suggestion = closest_spelling(waiver.rule, ids);
-        diagnostics.push_back(to_diagnostic(
-            *schema, Severity::error,
-            {waiver.location, fmt::format("waiver names unknown rule \"{}\"", waiver.rule),
-             suggestion.empty() ? "see `sourcegate rules` for the rule ids"
-                                : fmt::format("did you mean \"{}\"?", suggestion),
-             entry, {}}));
+        diagnostics.push_back(
+            to_diagnostic(*schema, Severity::error,
+                          {waiver.location,
+                           fmt::format("waiver names unknown rule \"{}\"", waiver.rule),
+                           suggestion.empty() ? "see `sourcegate rules` for the rule ids"
+                                              : fmt::format("did you mean \"{}\"?", suggestion),
+                           entry,
+                           {}}));
         continue;
       }
       if (!links_checked && waiver.rule.starts_with("link/") && waiver.rule != "link/canonical" &&
           waiver.rule != "link/anchor") {
         continue;
       }
-      diagnostics.push_back(to_diagnostic(
-          *unused, unused->severity,
-          {waiver.location, fmt::format("waiver of {} silences nothing", waiver.rule), {}, entry,
-           {}}));
+      diagnostics.push_back(
+          to_diagnostic(*unused, unused->severity,
+                        {waiver.location,
+                         fmt::format("waiver of {} silences nothing", waiver.rule),
+                         {},
+                         entry,
+                         {}}));
     }
   }
 }

@@ -1,7 +1,7 @@
 // Rules over the whole list: entry/duplicate-url, list/group-size,
 // freshness/stale and link/anchor.
-#include <unordered_map>
 #include <set>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -50,8 +50,8 @@ void check_group_size(const List& list, const RuleContext& context, Findings& ou
     return;
   }
   auto links = [](const std::vector<Entry>& entries) {
-    return static_cast<std::size_t>(std::count_if(
-        entries.begin(), entries.end(), [](const Entry& e) { return !e.url.empty(); }));
+    return static_cast<std::size_t>(std::count_if(entries.begin(), entries.end(),
+                                                  [](const Entry& e) { return !e.url.empty(); }));
   };
   for (const Section& section : list.sections) {
     const auto& exempt = context.policy.group_size_exempt_sections;
@@ -62,10 +62,12 @@ void check_group_size(const List& list, const RuleContext& context, Findings& ou
                      const Location& location) {
       const std::size_t count = links(entries);
       if (count > limit) {
-        out.push_back({location,
-                       fmt::format("\"{}\" holds {} links; the policy allows {}", title, count,
-                                   limit),
-                       {}, nullptr, title});
+        out.push_back(
+            {location,
+             fmt::format("\"{}\" holds {} links; the policy allows {}", title, count, limit),
+             {},
+             nullptr,
+             title});
       }
     };
     check(section.entries, section.title, section.location);
@@ -81,8 +83,8 @@ void check_freshness_stale(const List& list, const RuleContext& context, Finding
       continue;
     }
     const Volatile& info = *section.volatile_info;
-    const int max_age = info.max_age_days > 0 ? info.max_age_days
-                                              : context.policy.freshness_default_max_age_days;
+    const int max_age =
+        info.max_age_days > 0 ? info.max_age_days : context.policy.freshness_default_max_age_days;
     if (max_age <= 0) {
       continue;
     }
@@ -114,7 +116,8 @@ void check_freshness_stale(const List& list, const RuleContext& context, Finding
                                      entry.verified, *age, max_age),
                          fmt::format("re-check the source, then set \"verified\" to {}",
                                      format_date(context.today)),
-                         &entry, {}});
+                         &entry,
+                         {}});
         }
       }
     };

@@ -41,8 +41,7 @@ const std::vector<Rule>& rule_registry() {
        "\"max_age_days\": N}; an entry in them may carry its own \"verified\" date. When the date "
        "is older than N days (the policy's \"freshness.default_max_age_days\" for Markdown "
        "lists), the section must be re-verified.",
-       "re-check the sources, then update the verification date", nullptr,
-       check_freshness_stale},
+       "re-check the sources, then update the verification date", nullptr, check_freshness_stale},
       {"link/anchor", Severity::error, "an internal #anchor matches no heading",
        "Internal links (#anchor) in a Markdown list, or in the list rendered from entries, must "
        "match a heading under GitHub's rules: lower case, punctuation other than - and _ "

@@ -29,7 +29,9 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
     out.push_back({view.entry.where("url"),
                    fmt::format("links a {} page ({}), which is not a primary source",
                                source_class->name, where(view)),
-                   {}, &view.entry, {}});
+                   {},
+                   &view.entry,
+                   {}});
     return;
   }
   // A primary host can still carry secondary material: surveys, summaries,
@@ -38,7 +40,9 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
     out.push_back({view.entry.where("title"),
                    fmt::format("the title reads as a {} (\"{}\"), which is not a primary source",
                                match->first->name, match->second),
-                   {}, &view.entry, {}});
+                   {},
+                   &view.entry,
+                   {}});
   }
 }
 
@@ -58,11 +62,11 @@ void check_kind_mismatch(const EntryView& view, const RuleContext& /*context*/, 
                    fmt::format("declared kind \"{}\" but {} is a {} host", to_string(kind),
                                view.classification->host, source_class->name),
                    fmt::format("set \"kind\" to \"{}\", or link the {} itself",
-                               source_class->inferred_kind
-                                   ? to_string(*source_class->inferred_kind)
-                                   : to_string(source_class->kinds.front()),
+                               source_class->inferred_kind ? to_string(*source_class->inferred_kind)
+                                                           : to_string(source_class->kinds.front()),
                                to_string(kind)),
-                   &view.entry, {}});
+                   &view.entry,
+                   {}});
     return;
   }
   if (source_class->path_pattern && source_class->inferred_kind == kind &&
@@ -72,7 +76,8 @@ void check_kind_mismatch(const EntryView& view, const RuleContext& /*context*/, 
                                "inside it)",
                                to_string(kind), where(view), to_string(kind)),
                    fmt::format("link the {} root, or change \"kind\"", to_string(kind)),
-                   &view.entry, {}});
+                   &view.entry,
+                   {}});
   }
 }
 
@@ -85,13 +90,14 @@ void check_unclassified(const EntryView& view, const RuleContext& context, Findi
     return;
   }
   if (view.classification->rule == nullptr) {
-    out.push_back({view.entry.where("url"),
-                   fmt::format("no host rule classifies {} (domain {})",
-                               view.classification->host, view.classification->domain),
-                   fmt::format("add a line for \"{}\" to \"hosts\" in {}",
-                               view.classification->domain,
-                               context.policy.file.empty() ? "the policy" : context.policy.file),
-                   &view.entry, {}});
+    out.push_back(
+        {view.entry.where("url"),
+         fmt::format("no host rule classifies {} (domain {})", view.classification->host,
+                     view.classification->domain),
+         fmt::format("add a line for \"{}\" to \"hosts\" in {}", view.classification->domain,
+                     context.policy.file.empty() ? "the policy" : context.policy.file),
+         &view.entry,
+         {}});
   }
 }
 
@@ -108,13 +114,16 @@ void check_report_evidence(const EntryView& view, const RuleContext& context, Fi
               code->source_class->inferred_kind != EntryKind::repo)) {
     out.push_back({entry.where("code"),
                    fmt::format("\"code\" ({}) is not a repository URL", entry.code),
-                   "point \"code\" at the repository that holds the measured code", &entry, {}});
+                   "point \"code\" at the repository that holds the measured code",
+                   &entry,
+                   {}});
   }
   if (!entry.claim || entry.claim->hardware.empty()) {
     out.push_back({entry.claim ? entry.where("claim") : entry.location,
                    "a report does not say what hardware it was measured on",
                    "add \"claim\": {\"hardware\": \"GPU model, driver and software versions\"}",
-                   &entry, {}});
+                   &entry,
+                   {}});
   }
 }
 

@@ -46,10 +46,9 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            "remove the extra whitespace");
     return;
   }
-  const bool allowed_lowercase =
-      std::any_of(policy.description_lowercase_starts.begin(),
-                  policy.description_lowercase_starts.end(),
-                  [&](const std::string& word) { return text.starts_with(word); });
+  const bool allowed_lowercase = std::any_of(
+      policy.description_lowercase_starts.begin(), policy.description_lowercase_starts.end(),
+      [&](const std::string& word) { return text.starts_with(word); });
   if (std::islower(static_cast<unsigned char>(text.front())) != 0 && !allowed_lowercase) {
     report("the description does not start with a capital letter",
            "capitalise the first word, or add it to \"description.lowercase_starts\" in the "
@@ -66,12 +65,12 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
   }
   const std::size_t length = utf8_length(text);
   if (policy.description_min_length != 0 && length < policy.description_min_length) {
-    report(fmt::format("the description is {} characters, below the policy's minimum of {}",
-                       length, policy.description_min_length),
+    report(fmt::format("the description is {} characters, below the policy's minimum of {}", length,
+                       policy.description_min_length),
            "say what the resource teaches");
   } else if (policy.description_max_length != 0 && length > policy.description_max_length) {
-    report(fmt::format("the description is {} characters, above the policy's maximum of {}",
-                       length, policy.description_max_length),
+    report(fmt::format("the description is {} characters, above the policy's maximum of {}", length,
+                       policy.description_max_length),
            "shorten it to the one point a reader needs");
   }
 }

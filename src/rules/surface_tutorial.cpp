@@ -15,17 +15,21 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
     out.push_back({entry.where("url"),
                    fmt::format("links a {} site ({}), which offers surface-level material",
                                source_class->name, view.classification->host),
-                   {}, &entry, {}});
+                   {},
+                   &entry,
+                   {}});
     return;
   }
   for (const auto& [name, text] :
        {std::pair<std::string_view, const std::string&>{"title", entry.title},
         {"description", entry.description}}) {
     if (auto match = context.policy.surface_titles.first_match(text)) {
-      out.push_back({entry.where(name),
-                     fmt::format("the {} reads as a surface-level tutorial (\"{}\")", name,
-                                 match->second),
-                     {}, &entry, {}});
+      out.push_back(
+          {entry.where(name),
+           fmt::format("the {} reads as a surface-level tutorial (\"{}\")", name, match->second),
+           {},
+           &entry,
+           {}});
       return;
     }
   }

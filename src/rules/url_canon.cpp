@@ -53,8 +53,8 @@ std::optional<std::string> canonical_url(std::string_view text,
   if (!url || (url->scheme != "http" && url->scheme != "https")) {
     return std::nullopt;
   }
-  const bool http_only = std::find(http_only_hosts.begin(), http_only_hosts.end(), url->host) !=
-                         http_only_hosts.end();
+  const bool http_only =
+      std::find(http_only_hosts.begin(), http_only_hosts.end(), url->host) != http_only_hosts.end();
   if (!http_only) {
     if (url->scheme == "http" && url->port == "80") {
       url->port.clear();
@@ -77,7 +77,8 @@ std::optional<std::string> canonical_url(std::string_view text,
   return to_string(*url);
 }
 
-std::string url_identity(std::string_view text, const std::vector<std::string>& tracking_parameters) {
+std::string url_identity(std::string_view text,
+                         const std::vector<std::string>& tracking_parameters) {
   std::optional<std::string> canonical = canonical_url(text, tracking_parameters, {});
   if (!canonical) {
     return std::string(text);

@@ -23,7 +23,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-std::string closest_spelling(std::string_view word, const std::vector<std::string_view>& candidates) {
+std::string closest_spelling(std::string_view word,
+                             const std::vector<std::string_view>& candidates) {
   std::string best;
   std::size_t best_distance = std::max<std::size_t>(1, word.size() / 3) + 1;
   for (std::string_view candidate : candidates) {

@@ -8,6 +8,7 @@ namespace sg {
 
 /// The candidate closest to `word` by edit distance, if it is close enough to
 /// be a likely typo (at most a third of the word's length); else empty.
-std::string closest_spelling(std::string_view word, const std::vector<std::string_view>& candidates);
+std::string closest_spelling(std::string_view word,
+                             const std::vector<std::string_view>& candidates);
 
 }  // namespace sg

@@ -47,9 +47,9 @@ std::string_view LineIndex::line_text(int line) const {
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    throw InputError(Location{path, 0, 0},
-                     std::string("cannot read file: ") + std::strerror(errno) +
-                         "; check the path and its permissions");
+    throw InputError(Location{path, 0, 0}, std::string("cannot read file: ") +
+                                               std::strerror(errno) +
+                                               "; check the path and its permissions");
   }
   // One allocation of the right size: entry files can be megabytes.
   in.seekg(0, std::ios::end);

@@ -20,9 +20,8 @@ class LinksCli : public ::testing::Test {
     m_server.http().Get("/ok", [](const httplib::Request&, httplib::Response& res) {
       res.set_content("<html><title>Fine</title><h1 id='intro'>Fine</h1></html>", "text/html");
     });
-    m_server.http().Get("/gone", [](const httplib::Request&, httplib::Response& res) {
-      res.status = 404;
-    });
+    m_server.http().Get("/gone",
+                        [](const httplib::Request&, httplib::Response& res) { res.status = 404; });
     m_server.http().Get("/moved", [](const httplib::Request&, httplib::Response& res) {
       res.status = 301;
       res.set_header("Location", "/ok");
@@ -34,9 +33,13 @@ class LinksCli : public ::testing::Test {
     return "http://site.test:" + std::to_string(m_server.port()) + path;
   }
   std::vector<std::string> args(std::vector<std::string> extra) const {
-    std::vector<std::string> all = {"--allow-address", "127.0.0.0/8", "--resolve",
+    std::vector<std::string> all = {"--allow-address",
+                                    "127.0.0.0/8",
+                                    "--resolve",
                                     "site.test:" + std::to_string(m_server.port()) + ":127.0.0.1",
-                                    "--no-cache", "--retries", "0"};
+                                    "--no-cache",
+                                    "--retries",
+                                    "0"};
     extra.insert(extra.end(), all.begin(), all.end());
     return extra;
   }
@@ -87,8 +90,8 @@ TEST_F(LinksCli, CheckJoinsLintAndLinksAndNamesTheEntry) {
   m_dir.write("entries/01-s.json",
               R"({"title": "S", "entries": [{"title": "Gone paper", "url": ")" + url("/gone") +
                   R"(", "kind": "paper", "description": "A paper that has since moved away."}]})");
-  auto result = run_sourcegate(args({"check", "--policy", "policy.json", "--color", "never"}),
-                               m_dir.path());
+  auto result =
+      run_sourcegate(args({"check", "--policy", "policy.json", "--color", "never"}), m_dir.path());
   EXPECT_EQ(result.exit_code, 1) << result.err;
   EXPECT_THAT(result.out, HasSubstr("entries/01-s.json:1:52: error: " + url("/gone") +
                                     " is broken: HTTP 404 Not Found"));
@@ -113,10 +116,11 @@ TEST_F(LinksCli, AWaiverSilencesALinkFinding) {
 
 TEST_F(LinksCli, SecondRunAnswersFromTheCacheAndOfflineReadsIt) {
   m_dir.write("urls.txt", "see " + url("/ok") + " and " + url("/gone") + ".\n");
-  std::vector<std::string> cached = {"links", "urls.txt", "--allow-address", "127.0.0.0/8",
-                                     "--resolve",
-                                     "site.test:" + std::to_string(m_server.port()) + ":127.0.0.1",
-                                     "--format", "json", "--cache", "c.json"};
+  std::vector<std::string> cached = {
+      "links",       "urls.txt",  "--allow-address",
+      "127.0.0.0/8", "--resolve", "site.test:" + std::to_string(m_server.port()) + ":127.0.0.1",
+      "--format",    "json",      "--cache",
+      "c.json"};
   EXPECT_EQ(run_sourcegate(cached, m_dir.path()).exit_code, 1);
   m_server.stop();
   std::vector<std::string> offline = cached;
@@ -132,16 +136,18 @@ TEST_F(LinksCli, MarkdownReportListsDeadLinksWithAnArchiveLink) {
   m_dir.write("urls.txt", url("/gone") + "\n" + url("/ok") + "\n");
   auto result = run_sourcegate(args({"links", "urls.txt", "--format", "markdown"}), m_dir.path());
   EXPECT_THAT(result.out, HasSubstr("2 links checked, 1 need attention."));
-  EXPECT_THAT(result.out, HasSubstr("| broken | <" + url("/gone") + "> | HTTP 404 Not Found; the page is gone: find its new "
-                                    "address (or an archived copy) or remove the link | urls.txt:1 | "
-                                    "[Wayback Machine](https://web.archive.org/web/*/" +
-                                    url("/gone") + ") |"));
+  EXPECT_THAT(result.out,
+              HasSubstr("| broken | <" + url("/gone") +
+                        "> | HTTP 404 Not Found; the page is gone: find its new "
+                        "address (or an archived copy) or remove the link | urls.txt:1 | "
+                        "[Wayback Machine](https://web.archive.org/web/*/" +
+                        url("/gone") + ") |"));
 }
 
 TEST_F(LinksCli, BadFlagValuesAreUsageErrors) {
-  EXPECT_EQ(run_sourcegate({"links", "--allow-address", "nonsense", url("/ok")}, m_dir.path())
-                .exit_code,
-            2);
+  EXPECT_EQ(
+      run_sourcegate({"links", "--allow-address", "nonsense", url("/ok")}, m_dir.path()).exit_code,
+      2);
   EXPECT_EQ(run_sourcegate({"links", "--exclude", "(", url("/ok")}, m_dir.path()).exit_code, 2);
   EXPECT_EQ(run_sourcegate({"links", "missing.md"}, m_dir.path()).exit_code, 2);
 }

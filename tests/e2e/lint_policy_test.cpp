@@ -36,19 +36,18 @@ TEST_P(KnownBad, FiresExactlyItsRule) {
   EXPECT_EQ(rules, std::set<std::string>{GetParam().second});
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Lint, KnownBad,
-    ::testing::Values(std::make_pair("not-primary", "source/not-primary"),
-                      std::make_pair("claim-incomplete", "claim/incomplete"),
-                      std::make_pair("surface-tutorial", "surface/tutorial"),
-                      std::make_pair("duplicate-url", "entry/duplicate-url"),
-                      std::make_pair("freshness-stale", "freshness/stale"),
-                      std::make_pair("kind-mismatch", "source/kind-mismatch")),
-    [](const auto& param_info) {
-      std::string name = param_info.param.first;
-      std::replace(name.begin(), name.end(), '-', '_');
-      return name;
-    });
+INSTANTIATE_TEST_SUITE_P(Lint, KnownBad,
+                         ::testing::Values(std::make_pair("not-primary", "source/not-primary"),
+                                           std::make_pair("claim-incomplete", "claim/incomplete"),
+                                           std::make_pair("surface-tutorial", "surface/tutorial"),
+                                           std::make_pair("duplicate-url", "entry/duplicate-url"),
+                                           std::make_pair("freshness-stale", "freshness/stale"),
+                                           std::make_pair("kind-mismatch", "source/kind-mismatch")),
+                         [](const auto& param_info) {
+                           std::string name = param_info.param.first;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 TEST(Lint, TheEmbeddedListPasses) {
   auto result = run_sourcegate({"lint", "--format", "json"}, source_dir());
@@ -68,10 +67,9 @@ TEST(Lint, FailOnWarningTurnsWarningsIntoFailure) {
             R"({"title": "S", "entries": [{"title": "T", "url": "https://unknown.example/", )"
             R"("kind": "docs", "description": "A page on a host the policy does not know."}]})");
   EXPECT_EQ(run_sourcegate({"lint", "--policy", policy_path()}, dir.path()).exit_code, 0);
-  EXPECT_EQ(
-      run_sourcegate({"lint", "--policy", policy_path(), "--fail-on", "warning"}, dir.path())
-          .exit_code,
-      1);
+  EXPECT_EQ(run_sourcegate({"lint", "--policy", policy_path(), "--fail-on", "warning"}, dir.path())
+                .exit_code,
+            1);
 }
 
 TEST(Lint, AnotherListWithItsOwnPolicy) {
@@ -117,8 +115,9 @@ TEST(Lint, SarifFormatListsEveryRule) {
 TEST(Lint, BadPolicyIsAnInputErrorWithPosition) {
   TempDir dir;
   dir.write("entries/01-s.json", R"({"title": "S"})");
-  dir.write("p1.json", "{\n  \"hosts\": [{\"domain\": \"arxiv.org\", \"class\": \"papr\"}],\n"
-                       "  \"classes\": {\"paper\": {\"primary\": true, \"kinds\": [\"paper\"]}}\n}\n");
+  dir.write("p1.json",
+            "{\n  \"hosts\": [{\"domain\": \"arxiv.org\", \"class\": \"papr\"}],\n"
+            "  \"classes\": {\"paper\": {\"primary\": true, \"kinds\": [\"paper\"]}}\n}\n");
   auto unknown_class = run_sourcegate({"lint", "--policy", "p1.json"}, dir.path());
   EXPECT_EQ(unknown_class.exit_code, 2);
   EXPECT_THAT(unknown_class.err, HasSubstr("p1.json:2:46: error: policy: host rule names unknown "

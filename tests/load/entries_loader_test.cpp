@@ -35,7 +35,8 @@ TEST(EntriesLoader, LoadsEveryFieldOfAValidEntry) {
       "    {\"title\": \"G\", \"entries\": [\n"
       "      {\"title\": \"R\", \"url\": \"https://blog.example/r\", \"kind\": \"report\",\n"
       "       \"description\": \"D.\",\n"
-      "       \"claim\": {\"hardware\": \"H100\", \"workload\": \"4096^3\", \"precision\": \"FP8\",\n"
+      "       \"claim\": {\"hardware\": \"H100\", \"workload\": \"4096^3\", \"precision\": "
+      "\"FP8\",\n"
       "                 \"baseline\": \"cuBLAS 12.4\", \"correctness\": \"max abs error\"},\n"
       "       \"code\": \"https://github.com/o/r\", \"verified\": \"2026-11-01\",\n"
       "       \"waive\": [{\"rule\": \"source/not-primary\", \"reason\": \"Implementer.\"}]}\n"
@@ -92,11 +93,13 @@ INSTANTIATE_TEST_SUITE_P(
                    "missing required field \"description\"", "add \"description\""},
         SchemaCase{"unknown", k_valid + R"(, "urll": "x")", "unknown field \"urll\"",
                    "did you mean \"url\"?"},
-        SchemaCase{"wrong type", R"("title": 7, "url": "https://a.b/", "kind": "paper", )"
-                                 R"("description": "D.")",
+        SchemaCase{"wrong type",
+                   R"("title": 7, "url": "https://a.b/", "kind": "paper", )"
+                   R"("description": "D.")",
                    "field \"title\" must be a string, got 7", "change the value"},
-        SchemaCase{"bad kind", R"("title": "T", "url": "https://a.b/", "kind": "blog", )"
-                               R"("description": "D.")",
+        SchemaCase{"bad kind",
+                   R"("title": "T", "url": "https://a.b/", "kind": "blog", )"
+                   R"("description": "D.")",
                    "\"blog\" is not an entry kind", "paper, spec, docs, repo, report, note"},
         SchemaCase{"bad date", k_valid + R"(, "verified": "2026-02-30")",
                    "must be a calendar date YYYY-MM-DD, got \"2026-02-30\"", "2026-10-17"},
@@ -107,11 +110,13 @@ INSTANTIATE_TEST_SUITE_P(
         SchemaCase{"duplicate key", k_valid + R"(, "kind": "docs")", "given twice", "keep one"},
         SchemaCase{"no url", R"("title": "T", "kind": "paper", "description": "D.")",
                    "missing required field \"url\"", "canonical link"},
-        SchemaCase{"note with url", R"("title": "T", "url": "https://a.b/", "kind": "note", )"
-                                    R"("description": "D.")",
+        SchemaCase{"note with url",
+                   R"("title": "T", "url": "https://a.b/", "kind": "note", )"
+                   R"("description": "D.")",
                    "a note has no \"url\"", "remove it"},
-        SchemaCase{"url and links", k_valid + R"(, "links": [{"label": "Stream", "url": "u"},)"
-                                              R"( {"label": "K", "url": "v"}])",
+        SchemaCase{"url and links",
+                   k_valid + R"(, "links": [{"label": "Stream", "url": "u"},)"
+                             R"( {"label": "K", "url": "v"}])",
                    "both \"url\" and \"links\"", "several resources"},
         SchemaCase{"label not in title",
                    R"("title": "vLLM and SGLang", "links": [{"label": "vLLM", "url": "u"},)"

@@ -25,9 +25,8 @@ TEST(MarkdownLoader, HeadingsBecomeTitleSectionsAndGroups) {
   EXPECT_TRUE(list.sections[0].ordered);
   ASSERT_EQ(list.sections[1].groups.size(), 2U);
   EXPECT_EQ(list.sections[1].groups[0].title, "Kernels");
-  EXPECT_EQ(list.headings,
-            (std::vector<std::string>{"Awesome Kernels", "Contents", "Basics", "Attention",
-                                      "Kernels", "Watchlist"}));
+  EXPECT_EQ(list.headings, (std::vector<std::string>{"Awesome Kernels", "Contents", "Basics",
+                                                     "Attention", "Kernels", "Watchlist"}));
 }
 
 TEST(MarkdownLoader, ItemsBecomeEntriesWithPositions) {

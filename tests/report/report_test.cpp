@@ -64,9 +64,8 @@ TEST(GithubReport, SkipsWaivedFindingsAndSummarisesEveryOther) {
 TEST(SarifReport, IsSarif210WithRulesLocationsAndStableFingerprints) {
   std::ostringstream first;
   std::ostringstream second;
-  const std::vector<RuleMetadata> rules = {
-      {"entry/schema", Severity::error, "s", "d", "h"},
-      {"source/not-primary", Severity::error, "s", "d", "h"}};
+  const std::vector<RuleMetadata> rules = {{"entry/schema", Severity::error, "s", "d", "h"},
+                                           {"source/not-primary", Severity::error, "s", "d", "h"}};
   write_sarif_report(hostile_report(), rules, first);
   write_sarif_report(hostile_report(), rules, second);
   EXPECT_EQ(first.str(), second.str());

@@ -24,7 +24,8 @@ TEST(DuplicateUrl, FindsTheSamePageUnderAnotherSpelling) {
                             paper("A", "https://arxiv.org/abs/2301.03598") + ", " +
                             paper("B", "https://arxiv.org/abs/2301.03598v2") + "]}");
   ASSERT_THAT(rule_ids(found), ElementsAre("entry/duplicate-url", "link/canonical"));
-  EXPECT_THAT(found[0].message, HasSubstr("links the same page as \"A\" at entries/01-test.json:1"));
+  EXPECT_THAT(found[0].message,
+              HasSubstr("links the same page as \"A\" at entries/01-test.json:1"));
   EXPECT_EQ(found[0].title, "B");
 }
 
@@ -49,13 +50,14 @@ TEST(GroupSize, FiresAboveFiveLinksUnlessTheSectionIsExempt) {
     entries += (i ? ", " : "") + paper("P" + std::to_string(i),
                                        "https://arxiv.org/abs/2301.0359" + std::to_string(i));
   }
-  auto found =
-      lint_section(R"({"title": "S", "groups": [{"title": "Too many", "entries": [)" + entries + "]}]}");
+  auto found = lint_section(R"({"title": "S", "groups": [{"title": "Too many", "entries": [)" +
+                            entries + "]}]}");
   ASSERT_THAT(rule_ids(found), ElementsAre("list/group-size"));
   EXPECT_THAT(found[0].message, HasSubstr("\"Too many\" holds 6 links; the policy allows 5"));
   EXPECT_EQ(found[0].location.column, 27);
   EXPECT_THAT(rule_ids(lint_section(R"({"title": "Start here: the minimum mental model", )"
-                                    R"("entries": [)" + entries + "]}")),
+                                    R"("entries": [)" +
+                                    entries + "]}")),
               IsEmpty());
 }
 
@@ -112,8 +114,7 @@ TEST(LinkCanonical, GivesTheCanonicalUrlAsTheFix) {
 }
 
 TEST(StyleDescription, FiresForEachStyleProblem) {
-  for (const auto& [description, message] :
-       std::vector<std::pair<std::string, std::string>>{
+  for (const auto& [description, message] : std::vector<std::pair<std::string, std::string>>{
            {"no capital letter at the start.", "does not start with a capital letter"},
            {"A description without the period", "does not end with a period"},
            {"First sentence here. Second sentence here.", "more than one sentence"},
@@ -122,7 +123,8 @@ TEST(StyleDescription, FiresForEachStyleProblem) {
            {"A" + std::string(250, 'a') + ".", "above the policy's maximum of 240"}}) {
     auto found = lint_section(one_entry(
         R"("title": "Stream-K", "url": "https://arxiv.org/abs/2301.03598", "kind": "paper", )"
-        R"("description": ")" + description + "\""));
+        R"("description": ")" +
+        description + "\""));
     ASSERT_THAT(rule_ids(found), ElementsAre("style/description")) << description;
     EXPECT_THAT(found[0].message, HasSubstr(message));
     EXPECT_EQ(found[0].severity, Severity::warning);
@@ -134,7 +136,8 @@ TEST(StyleDescription, AllowsListedLowercaseNamesAndAbbreviations) {
                                   "Kernels for attention, e.g. FlashAttention and its kin."}) {
     EXPECT_THAT(rule_ids(lint_section(one_entry(
                     R"("title": "T", "url": "https://arxiv.org/abs/2301.03598", "kind": "paper", )"
-                    R"("description": ")" + std::string(description) + "\""))),
+                    R"("description": ")" +
+                    std::string(description) + "\""))),
                 IsEmpty())
         << description;
   }

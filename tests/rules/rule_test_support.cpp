@@ -48,8 +48,7 @@ std::vector<std::string> rule_ids(const std::vector<Diagnostic>& diagnostics) {
 }
 
 std::string one_entry(const std::string& members) {
-  return R"({"title": "Section", "groups": [{"title": "Group", "entries": [{)" + members +
-         "}]}]}";
+  return R"({"title": "Section", "groups": [{"title": "Group", "entries": [{)" + members + "}]}]}";
 }
 
 }  // namespace sg::testing

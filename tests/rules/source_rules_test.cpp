@@ -15,10 +15,10 @@ using testing::one_entry;
 using testing::rule_ids;
 
 TEST(NotPrimary, FiresOnABlogPostThatIsNotAReportWithCode) {
-  auto found = lint_section(one_entry(
-      R"("title": "Matmul notes", "url": "https://someone.medium.com/matmul-notes", )"
-      R"("kind": "report", "description": "Notes on tiling a matrix multiplication.", )"
-      R"("claim": {"hardware": "H100"})"));
+  auto found = lint_section(
+      one_entry(R"("title": "Matmul notes", "url": "https://someone.medium.com/matmul-notes", )"
+                R"("kind": "report", "description": "Notes on tiling a matrix multiplication.", )"
+                R"("claim": {"hardware": "H100"})"));
   EXPECT_THAT(rule_ids(found), ElementsAre("source/not-primary", "source/report-evidence"));
   auto not_primary = found[0];
   EXPECT_THAT(not_primary.message, HasSubstr("links a blog page (someone.medium.com"));
@@ -39,8 +39,9 @@ TEST(NotPrimary, QuietForAReportWithCodeAndForPrimaryHosts) {
 }
 
 TEST(NotPrimary, FiresOnNewsVideoCommunityAndSurveyTitles) {
-  for (const char* url : {"https://www.nextplatform.com/2026/01/01/gpus/",
-                          "https://www.youtube.com/watch?v=abc", "https://www.reddit.com/r/CUDA/"}) {
+  for (const char* url :
+       {"https://www.nextplatform.com/2026/01/01/gpus/", "https://www.youtube.com/watch?v=abc",
+        "https://www.reddit.com/r/CUDA/"}) {
     EXPECT_THAT(rule_ids(lint_section(one_entry(
                     std::string(R"("title": "Something", "url": ")") + url +
                     R"(", "kind": "docs", "description": "A page about GPUs and kernels.")"))),
@@ -59,7 +60,8 @@ TEST(KindMismatch, FiresWhenTheDeclaredKindContradictsAPrimaryHost) {
       R"("title": "PTX ISA", "url": "https://docs.nvidia.com/cuda/parallel-thread-execution/", )"
       R"("kind": "repo", "description": "NVIDIA's virtual instruction set.")"));
   EXPECT_THAT(rule_ids(found), ElementsAre("source/kind-mismatch"));
-  EXPECT_THAT(found[0].message, HasSubstr("declared kind \"repo\" but docs.nvidia.com is a docs host"));
+  EXPECT_THAT(found[0].message,
+              HasSubstr("declared kind \"repo\" but docs.nvidia.com is a docs host"));
   EXPECT_THAT(found[0].hint, HasSubstr("set \"kind\" to \"docs\""));
 }
 
@@ -79,34 +81,35 @@ TEST(KindMismatch, QuietWhenKindAgrees) {
 }
 
 TEST(KindMismatch, MarkdownKindsAreInferredNotChecked) {
-  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [CUTLASS](https://github.com/NVIDIA/cutlass) "
-                                     "- CUDA templates for linear algebra.\n")),
-              IsEmpty());
+  EXPECT_THAT(
+      rule_ids(lint_markdown("# L\n\n## S\n\n- [CUTLASS](https://github.com/NVIDIA/cutlass) "
+                             "- CUDA templates for linear algebra.\n")),
+      IsEmpty());
 }
 
 TEST(Unclassified, WarnsWhenNoHostRuleMatches) {
-  auto found = lint_section(one_entry(
-      R"("title": "Thing", "url": "https://unknown.example/x", )"
-      R"("kind": "docs", "description": "A page on an unknown host.")"));
+  auto found =
+      lint_section(one_entry(R"("title": "Thing", "url": "https://unknown.example/x", )"
+                             R"("kind": "docs", "description": "A page on an unknown host.")"));
   ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified"));
   EXPECT_EQ(found[0].severity, Severity::warning);
   EXPECT_THAT(found[0].hint, HasSubstr("add a line for \"unknown.example\""));
 }
 
 TEST(ReportEvidence, FiresWithoutCodeOrHardware) {
-  auto found = lint_section(one_entry(
-      R"("title": "Worklog", "url": "https://github.com/o/r", "kind": "report", )"
-      R"("description": "A worklog with measurements.")"));
+  auto found = lint_section(
+      one_entry(R"("title": "Worklog", "url": "https://github.com/o/r", "kind": "report", )"
+                R"("description": "A worklog with measurements.")"));
   EXPECT_THAT(rule_ids(found), ElementsAre("source/report-evidence", "source/report-evidence"));
   EXPECT_THAT(found[0].message, HasSubstr("hardware"));
   EXPECT_THAT(found[1].message, HasSubstr("names no code repository"));
 }
 
 TEST(ReportEvidence, FiresWhenCodeIsNotARepository) {
-  auto found = lint_section(one_entry(
-      R"("title": "Worklog", "url": "https://siboehm.com/articles/22/CUDA-MMM", )"
-      R"("kind": "report", "description": "A worklog with measurements.", )"
-      R"("claim": {"hardware": "A6000"}, "code": "https://siboehm.com/code")"));
+  auto found = lint_section(
+      one_entry(R"("title": "Worklog", "url": "https://siboehm.com/articles/22/CUDA-MMM", )"
+                R"("kind": "report", "description": "A worklog with measurements.", )"
+                R"("claim": {"hardware": "A6000"}, "code": "https://siboehm.com/code")"));
   EXPECT_THAT(rule_ids(found), ElementsAre("source/report-evidence"));
   EXPECT_THAT(found[0].message, HasSubstr("is not a repository URL"));
 }
@@ -124,11 +127,12 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
 }
 
 TEST(SurfaceTutorial, AReportWithCodeIsExempt) {
-  EXPECT_THAT(rule_ids(lint_section(one_entry(
-                  R"("title": "tcgen05 for dummies", "url": "https://gau-nernst.github.io/tcgen05/", )"
-                  R"("kind": "report", "description": "A Blackwell GEMM built step by step.", )"
-                  R"("claim": {"hardware": "B200"}, "code": "https://github.com/gau-nernst/learn-cuda")"))),
-              IsEmpty());
+  EXPECT_THAT(
+      rule_ids(lint_section(one_entry(
+          R"("title": "tcgen05 for dummies", "url": "https://gau-nernst.github.io/tcgen05/", )"
+          R"("kind": "report", "description": "A Blackwell GEMM built step by step.", )"
+          R"("claim": {"hardware": "B200"}, "code": "https://github.com/gau-nernst/learn-cuda")"))),
+      IsEmpty());
 }
 
 }  // namespace

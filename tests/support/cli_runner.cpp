@@ -72,7 +72,8 @@ CommandOutput run_sourcegate(const std::vector<std::string>& args, const fs::pat
 TempDir::TempDir() {
   std::random_device random;
   for (int attempt = 0; attempt < 100; ++attempt) {
-    fs::path candidate = fs::temp_directory_path() / ("sourcegate-test-" + std::to_string(random()));
+    fs::path candidate =
+        fs::temp_directory_path() / ("sourcegate-test-" + std::to_string(random()));
     if (fs::create_directory(candidate)) {
       m_path = candidate;
       return;

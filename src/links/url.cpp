@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "util/url.h"
+
 namespace sg::links {
 
 namespace {
@@ -46,88 +48,49 @@ std::optional<UrlParts> parse_url(std::string_view url) {
       return std::nullopt;
     }
   }
-  auto colon = url.find(':');
+  const auto colon = url.find(':');
   if (colon == std::string_view::npos || colon == 0) {
     return std::nullopt;
   }
-  auto scheme = url.substr(0, colon);
-  if (!std::isalpha(static_cast<unsigned char>(scheme[0])) ||
-      !std::all_of(scheme.begin(), scheme.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
-      })) {
+  UrlParts parts;
+  parts.scheme = to_lower(url.substr(0, colon));
+  if (parts.scheme != "http" && parts.scheme != "https") {
+    // Never fetched: the scheme is all a caller needs ("mailto:", "ftp:").
+    if (!std::isalpha(static_cast<unsigned char>(parts.scheme[0])) ||
+        !std::all_of(parts.scheme.begin(), parts.scheme.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
+        })) {
+      return std::nullopt;
+    }
+    parts.path = std::string(url.substr(colon + 1));
+    return parts;
+  }
+  // Web URLs go through libcurl's parser, the one that will fetch them.
+  if (!url.substr(colon + 1).starts_with("//")) {
+    return std::nullopt;  // "http:foo" has no host: not a link we can check.
+  }
+  const std::optional<sg::Url> parsed = sg::parse_url(url);
+  if (!parsed) {
     return std::nullopt;
   }
-  UrlParts parts;
-  parts.scheme = to_lower(scheme);
-  auto rest = url.substr(colon + 1);
-
-  auto hash = rest.find('#');
-  if (hash != std::string_view::npos) {
-    parts.has_fragment = true;
-    parts.fragment = std::string(rest.substr(hash + 1));
-    rest = rest.substr(0, hash);
+  parts.userinfo = parsed->userinfo;
+  parts.host = parsed->host;
+  if (!parsed->port.empty()) {
+    int value = 0;
+    const std::string& port = parsed->port;
+    auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (error != std::errc() || end != port.data() + port.size() || value <= 0 || value > 65535) {
+      return std::nullopt;
+    }
+    parts.port = value == default_port(parts.scheme) ? 0 : value;
   }
-  auto question = rest.find('?');
-  if (question != std::string_view::npos) {
-    parts.has_query = true;
-    parts.query = std::string(rest.substr(question + 1));
-    rest = rest.substr(0, question);
-  }
-  if (rest.starts_with("//")) {
-    rest.remove_prefix(2);
-    auto slash = rest.find('/');
-    auto authority = rest.substr(0, slash);
-    parts.path = slash == std::string_view::npos ? std::string() : std::string(rest.substr(slash));
-    auto at = authority.rfind('@');
-    if (at != std::string_view::npos) {
-      parts.userinfo = std::string(authority.substr(0, at));
-      authority = authority.substr(at + 1);
-    }
-    std::string_view host = authority;
-    std::string_view port;
-    if (authority.starts_with('[')) {
-      auto close = authority.find(']');
-      if (close == std::string_view::npos) {
-        return std::nullopt;
-      }
-      host = authority.substr(0, close + 1);
-      auto after = authority.substr(close + 1);
-      if (!after.empty()) {
-        if (after[0] != ':') {
-          return std::nullopt;
-        }
-        port = after.substr(1);
-      }
-    } else {
-      auto port_colon = authority.rfind(':');
-      if (port_colon != std::string_view::npos) {
-        host = authority.substr(0, port_colon);
-        port = authority.substr(port_colon + 1);
-      }
-    }
-    parts.host = to_lower(host);
-    if (!port.empty()) {
-      int value = 0;
-      auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), value);
-      if (error != std::errc() || end != port.data() + port.size() || value <= 0 || value > 65535) {
-        return std::nullopt;
-      }
-      parts.port = value == default_port(parts.scheme) ? 0 : value;
-    }
-    if (parts.scheme == "http" || parts.scheme == "https") {
-      if (parts.host.empty()) {
-        return std::nullopt;
-      }
-      if (parts.path.empty()) {
-        parts.path = "/";
-      }
-    }
-  } else {
-    if (parts.scheme == "http" || parts.scheme == "https") {
-      return std::nullopt;  // "http:foo" has no host: not a link we can check.
-    }
-    parts.path = std::string(rest);
-  }
+  parts.path = parsed->path.empty() ? "/" : parsed->path;
+  parts.query = parsed->query;
+  // libcurl drops an empty "?" or "#"; they are part of what was written.
+  const std::string_view before_fragment = url.substr(0, url.find('#'));
+  parts.has_query = before_fragment.find('?') != std::string_view::npos;
+  parts.fragment = parsed->fragment;
+  parts.has_fragment = url.find('#') != std::string_view::npos;
   return parts;
 }
 

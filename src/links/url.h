@@ -19,8 +19,9 @@ struct UrlParts {
   bool has_fragment = false;
 };
 
-/// Splits an absolute URL ("scheme:..."); nullopt for relative references,
-/// whitespace or control characters, and bad ports.
+/// Splits an absolute URL ("scheme:..."): http(s) URLs with libcurl's URL
+/// parser (sg::parse_url), other schemes into scheme and the rest. nullopt for
+/// relative references, whitespace or control characters, and bad ports.
 std::optional<UrlParts> parse_url(std::string_view url);
 
 /// The light normalisation used to decide that two spellings are one link:

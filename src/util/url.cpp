@@ -46,6 +46,10 @@ std::optional<Url> parse_url(std::string_view text) {
   }
   Url url;
   url.scheme = lower(part(handle.get(), CURLUPART_SCHEME));
+  url.userinfo = part(handle.get(), CURLUPART_USER);
+  if (std::string password = part(handle.get(), CURLUPART_PASSWORD); !password.empty()) {
+    url.userinfo += ":" + password;
+  }
   url.host = lower(part(handle.get(), CURLUPART_HOST));
   url.port = part(handle.get(), CURLUPART_PORT);
   url.path = part(handle.get(), CURLUPART_PATH);
@@ -58,7 +62,11 @@ std::optional<Url> parse_url(std::string_view text) {
 }
 
 std::string to_string(const Url& url) {
-  std::string text = url.scheme + "://" + url.host;
+  std::string text = url.scheme + "://";
+  if (!url.userinfo.empty()) {
+    text += url.userinfo + "@";
+  }
+  text += url.host;
   if (!url.port.empty()) {
     text += ":" + url.port;
   }

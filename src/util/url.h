@@ -10,6 +10,8 @@ namespace sg {
 /// lower-cased; nothing is decoded.
 struct Url {
   std::string scheme;
+  /// "user[:password]", empty when the URL names none.
+  std::string userinfo;
   std::string host;
   /// Empty when the URL names none.
   std::string port;

@@ -144,6 +144,34 @@ TEST_F(LinksCli, MarkdownReportListsDeadLinksWithAnArchiveLink) {
                         url("/gone") + ") |"));
 }
 
+TEST_F(LinksCli, ProgressGoesToStderrOnlyWhenAsked) {
+  auto quiet = run_sourcegate(args({"links", url("/ok")}), m_dir.path());
+  EXPECT_EQ(quiet.err, "");  // not a terminal: no progress line
+  auto shown = run_sourcegate(args({"links", url("/ok"), "--progress", "always"}), m_dir.path());
+  EXPECT_THAT(shown.err, HasSubstr("links 1/1"));
+  EXPECT_THAT(shown.out, ::testing::Not(HasSubstr("links 1/1")));
+}
+
+TEST_F(LinksCli, ReadsUrlsFromStdin) {
+  const auto input =
+      m_dir.write("input.txt", "first " + url("/ok") + "\nthen " + url("/gone") + "\n");
+  auto result = run_sourcegate(args({"links", "-", "--format", "json"}), m_dir.path(), {}, input);
+  const auto report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["links"].size(), 2U);
+  EXPECT_EQ(report["links"][1]["sources"][0]["file"], "<stdin>");
+  EXPECT_EQ(report["links"][1]["sources"][0]["line"], 2);
+  EXPECT_EQ(result.exit_code, 1);
+}
+
+TEST_F(LinksCli, ReadsUrlsFromHtml) {
+  m_dir.write("page.html", "<p><a href=\"" + url("/gone") + "\">x</a></p>");
+  auto result = run_sourcegate(args({"links", "page.html", "--format", "json"}), m_dir.path());
+  const auto report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["links"].size(), 1U);
+  EXPECT_EQ(report["links"][0]["sources"][0]["file"], "page.html");
+  EXPECT_EQ(report["links"][0]["status"], "broken");
+}
+
 TEST_F(LinksCli, BadFlagValuesAreUsageErrors) {
   EXPECT_EQ(
       run_sourcegate({"links", "--allow-address", "nonsense", url("/ok")}, m_dir.path()).exit_code,

@@ -26,7 +26,8 @@ std::string slurp(const fs::path& path) {
 }  // namespace
 
 CommandOutput run_sourcegate(const std::vector<std::string>& args, const fs::path& directory,
-                             const std::vector<std::string>& environment) {
+                             const std::vector<std::string>& environment,
+                             const fs::path& stdin_file) {
 #ifdef SOURCEGATE_BINARY
   const std::string binary = SOURCEGATE_BINARY;
 #else
@@ -42,7 +43,7 @@ CommandOutput run_sourcegate(const std::vector<std::string>& args, const fs::pat
     }
     const int out_fd = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int err_fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int null_fd = open("/dev/null", O_RDONLY);
+    const int null_fd = open(stdin_file.c_str(), O_RDONLY);
     dup2(out_fd, STDOUT_FILENO);
     dup2(err_fd, STDERR_FILENO);
     dup2(null_fd, STDIN_FILENO);

@@ -13,10 +13,12 @@ struct CommandOutput {
 };
 
 /// Runs the built sourcegate binary with `args` in `directory`, with the given
-/// extra environment assignments ("NAME=value"), and captures its output.
+/// extra environment assignments ("NAME=value") and `stdin_file` (default:
+/// empty) as standard input, and captures its output.
 CommandOutput run_sourcegate(const std::vector<std::string>& args,
                              const std::filesystem::path& directory,
-                             const std::vector<std::string>& environment = {});
+                             const std::vector<std::string>& environment = {},
+                             const std::filesystem::path& stdin_file = "/dev/null");
 
 /// A fresh empty directory under the system temp dir, removed on destruction.
 class TempDir {

@@ -97,22 +97,30 @@ class ProgressLine {
 
 }  // namespace
 
+std::vector<links::FoundLink> entry_links_of(const Entry& entry) {
+  std::vector<links::FoundLink> found;
+  auto add = [&](const std::string& url, const Location& at) {
+    if (!url.empty()) {
+      found.push_back({url, at, links::classify_link(url)});
+    }
+  };
+  if (entry.links.empty()) {
+    add(entry.url, entry.where("url"));
+  } else {
+    for (const EntryLink& link : entry.links) {
+      add(link.url, link.location);
+    }
+  }
+  add(entry.code, entry.where("code"));
+  return found;
+}
+
 std::vector<links::FoundLink> entry_links(const List& list) {
   std::vector<links::FoundLink> found;
   list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
-    auto add = [&](const std::string& url, std::string_view field) {
-      if (!url.empty()) {
-        found.push_back({url, entry.where(field), links::classify_link(url)});
-      }
-    };
-    if (entry.links.empty()) {
-      add(entry.url, "url");
-    } else {
-      for (const EntryLink& link : entry.links) {
-        found.push_back({link.url, link.location, links::classify_link(link.url)});
-      }
-    }
-    add(entry.code, "code");
+    std::vector<links::FoundLink> more = entry_links_of(entry);
+    found.insert(found.end(), std::make_move_iterator(more.begin()),
+                 std::make_move_iterator(more.end()));
   });
   return found;
 }

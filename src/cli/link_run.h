@@ -11,7 +11,9 @@
 
 namespace sg {
 
-/// Every link of the entries: url (or links) and code, at their fields.
+/// Every link of an entry: url (or links) and code, at their fields.
+std::vector<links::FoundLink> entry_links_of(const Entry& entry);
+/// Every link of the list's entries.
 std::vector<links::FoundLink> entry_links(const List& list);
 
 /// Links from what `links` is pointed at: entries directories and files,

@@ -1,6 +1,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/git_changes.h"
 #include "cli/link_run.h"
 #include "cli/lint_pipeline.h"
 #include "cli/output.h"
@@ -67,13 +68,26 @@ void add_check_command(CLI::App& app, int& exit_code) {
   command->footer(
       "Examples:\n"
       "  sourcegate check                   the policy and every link of entries/\n"
-      "  sourcegate check --format github   annotations for a pull request");
+      "  sourcegate check --changed-since origin/main --format github\n"
+      "                                     the pull-request gate");
   command->callback([options, &exit_code] {
     LintRun run = run_lint(options->lint);
-    check_and_report(entry_links(run.loaded.list), run.loaded.list, run.policy, options->link,
-                     run.report);
-    apply_waivers(run.loaded.list, run.report.diagnostics, /*links_checked=*/true);
-    sort_diagnostics(run.report.diagnostics);
+    std::vector<links::FoundLink> found = entry_links(run.loaded.list);
+    if (!options->lint.changed_since.empty()) {
+      // A pull request's gate fetches only the links it touched.
+      const ChangedLines changed = changed_since(options->lint.changed_since);
+      std::vector<links::FoundLink> touched;
+      run.loaded.list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+        if (entry_changed(entry, changed)) {
+          for (const links::FoundLink& link : entry_links_of(entry)) {
+            touched.push_back(link);
+          }
+        }
+      });
+      found = std::move(touched);
+    }
+    check_and_report(found, run.loaded.list, run.policy, options->link, run.report);
+    finish_report(run, options->lint, /*links_checked=*/true);
     exit_code = emit_report(run.report, options->output);
   });
 }

@@ -22,6 +22,9 @@ void add_lint_inputs(CLI::App& command, LintInputs& inputs) {
                      "Policy file (default: policy/policy.json when it exists)");
   command.add_option("--today", inputs.today,
                      "Judge freshness as of this date, YYYY-MM-DD (default: today, UTC)");
+  command.add_option("--changed-since", inputs.changed_since,
+                     "Judge only entries changed since this git ref's merge base with HEAD "
+                     "(the pull-request gate: old problems do not block new changes)");
 }
 
 void add_lint_command(CLI::App& app, int& exit_code) {
@@ -33,7 +36,8 @@ void add_lint_command(CLI::App& app, int& exit_code) {
       "Examples:\n"
       "  sourcegate lint                           check entries/ with policy/policy.json\n"
       "  sourcegate lint README.md --policy p.json check a Markdown list with its own policy\n"
-      "  sourcegate lint --format github           annotations for a pull request");
+      "  sourcegate lint --format github           annotations for a pull request\n"
+      "  sourcegate lint --changed-since origin/main   only what a pull request changed");
   command->callback(
       [options, &exit_code] { exit_code = emit_report(lint(options->inputs), options->output); });
 }

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "cli/git_changes.h"
 #include "load/inputs.h"
 #include "load/markdown_loader.h"
 #include "rules/engine.h"
@@ -78,10 +79,17 @@ LintRun run_lint(const LintInputs& inputs) {
   return run;
 }
 
+void finish_report(LintRun& run, const LintInputs& inputs, bool links_checked) {
+  apply_waivers(run.loaded.list, run.report.diagnostics, links_checked);
+  if (!inputs.changed_since.empty()) {
+    keep_changed(run.report, run.loaded.list, changed_since(inputs.changed_since));
+  }
+  sort_diagnostics(run.report.diagnostics);
+}
+
 Report lint(const LintInputs& inputs) {
   LintRun run = run_lint(inputs);
-  apply_waivers(run.loaded.list, run.report.diagnostics, /*links_checked=*/false);
-  sort_diagnostics(run.report.diagnostics);
+  finish_report(run, inputs, /*links_checked=*/false);
   return std::move(run.report);
 }
 

@@ -16,6 +16,8 @@ struct LintInputs {
   std::vector<std::string> paths{"entries"};
   std::string policy;
   std::string today;
+  /// A git ref: judge only what changed since its merge base with HEAD.
+  std::string changed_since;
 };
 
 void add_lint_inputs(CLI::App& command, LintInputs& inputs);
@@ -33,7 +35,11 @@ struct LintRun {
 };
 LintRun run_lint(const LintInputs& inputs);
 
-/// run_lint, then waivers applied: the report `lint` prints.
+/// Applies waivers, narrows to what changed (--changed-since) and sorts: the
+/// last step before a report is written.
+void finish_report(LintRun& run, const LintInputs& inputs, bool links_checked);
+
+/// run_lint, then finish_report: the report `lint` prints.
 Report lint(const LintInputs& inputs);
 
 }  // namespace sg

@@ -1,0 +1,160 @@
+#include "cli/git_changes.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "util/error.h"
+
+namespace sg {
+namespace {
+
+/// Runs git with `args` (no shell involved) and returns its stdout.
+std::string run_git(const std::vector<std::string>& args) {
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) {
+    throw UsageError("cannot run git: no pipe");
+  }
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>("git"));
+    for (const std::string& arg : args) {
+      argv.push_back(const_cast<char*>(arg.c_str()));
+    }
+    argv.push_back(nullptr);
+    execvp("git", argv.data());
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  std::string output;
+  std::array<char, 65536> buffer{};
+  ssize_t got = 0;
+  while ((got = read(pipe_fds[0], buffer.data(), buffer.size())) > 0) {
+    output.append(buffer.data(), static_cast<std::size_t>(got));
+  }
+  close(pipe_fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    throw UsageError(
+        fmt::format("`git {}` failed; check that this is a git repository and that "
+                    "the ref exists (fetch it first in CI)",
+                    fmt::join(args, " ")));
+  }
+  return output;
+}
+
+int number_at(std::string_view text, std::size_t& at) {
+  int value = 0;
+  auto [end, error] = std::from_chars(text.data() + at, text.data() + text.size(), value);
+  at = static_cast<std::size_t>(end - text.data());
+  return error == std::errc() ? value : 0;
+}
+
+bool in_ranges(const std::vector<std::pair<int, int>>& ranges, int first, int last) {
+  return std::any_of(ranges.begin(), ranges.end(), [&](const auto& range) {
+    return range.first <= last && first <= range.second;
+  });
+}
+
+}  // namespace
+
+ChangedLines parse_unified_diff(std::string_view diff) {
+  ChangedLines changed;
+  std::string* file = nullptr;
+  std::string current;
+  while (!diff.empty()) {
+    const std::size_t end = diff.find('\n');
+    const std::string_view line = diff.substr(0, end);
+    diff = end == std::string_view::npos ? std::string_view() : diff.substr(end + 1);
+    if (line.starts_with("+++ ")) {
+      const std::string_view path = line.substr(4);
+      if (path.starts_with("b/")) {
+        current = std::string(path.substr(2));
+        file = &current;
+        changed.try_emplace(current);
+      } else {
+        file = nullptr;  // "+++ /dev/null": a deleted file
+      }
+      continue;
+    }
+    // "@@ -a[,b] +c[,d] @@": d lines from c changed; d == 0 is a pure deletion.
+    if (file == nullptr || !line.starts_with("@@ ")) {
+      continue;
+    }
+    std::size_t at = line.find(" +");
+    if (at == std::string_view::npos) {
+      continue;
+    }
+    at += 2;
+    const int first = number_at(line, at);
+    int count = 1;
+    if (at < line.size() && line[at] == ',') {
+      ++at;
+      count = number_at(line, at);
+    }
+    if (count > 0 && first > 0) {
+      changed[*file].emplace_back(first, first + count - 1);
+    }
+  }
+  return changed;
+}
+
+ChangedLines changed_since(const std::string& ref) {
+  std::string base = run_git({"merge-base", ref, "HEAD"});
+  while (!base.empty() && (base.back() == '\n' || base.back() == '\r')) {
+    base.pop_back();
+  }
+  return parse_unified_diff(
+      run_git({"diff", "--unified=0", "--no-color", "--no-ext-diff", "--relative", base}));
+}
+
+bool entry_changed(const Entry& entry, const ChangedLines& changed) {
+  auto it = changed.find(entry.location.file);
+  if (it == changed.end()) {
+    return false;
+  }
+  // An entry spans from its start to its last recorded field.
+  int last = entry.location.line;
+  for (const Entry::FieldPosition& field : entry.fields) {
+    last = std::max(last, field.line);
+  }
+  for (const EntryLink& link : entry.links) {
+    last = std::max(last, link.location.line);
+  }
+  for (const Waiver& waiver : entry.waivers) {
+    last = std::max(last, waiver.location.line);
+  }
+  return in_ranges(it->second, entry.location.line, last);
+}
+
+void keep_changed(Report& report, const List& list, const ChangedLines& changed) {
+  std::vector<const Entry*> touched;
+  list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    if (entry_changed(entry, changed)) {
+      touched.push_back(&entry);
+    }
+  });
+  std::erase_if(report.diagnostics, [&](const Diagnostic& d) {
+    if (auto it = changed.find(d.location.file);
+        it != changed.end() && in_ranges(it->second, d.location.line, d.location.line)) {
+      return false;
+    }
+    return std::none_of(touched.begin(), touched.end(), [&](const Entry* entry) {
+      return entry->location.file == d.entry_location.file &&
+             entry->location.line == d.entry_location.line &&
+             entry->location.column == d.entry_location.column;
+    });
+  });
+}
+
+}  // namespace sg

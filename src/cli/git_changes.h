@@ -1,0 +1,34 @@
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "model/list.h"
+#include "report/report.h"
+
+namespace sg {
+
+/// Lines changed per file (paths as git prints them relative to the working
+/// directory): inclusive [first, last] ranges in the new version of the file.
+using ChangedLines = std::map<std::string, std::vector<std::pair<int, int>>, std::less<>>;
+
+/// Reads `git diff --unified=0` output. Pure, so that it can be fuzzed.
+ChangedLines parse_unified_diff(std::string_view diff);
+
+/// What changed since the merge base of `ref` and HEAD, committed or not. Runs
+/// git without a shell; throws UsageError when git fails (unknown ref, not a
+/// repository).
+ChangedLines changed_since(const std::string& ref);
+
+/// Keeps the findings a change is responsible for: those on changed lines and
+/// those about an entry that has a changed line. Old problems elsewhere do not
+/// block a new pull request.
+void keep_changed(Report& report, const List& list, const ChangedLines& changed);
+
+/// Whether any line of `entry` changed.
+bool entry_changed(const Entry& entry, const ChangedLines& changed);
+
+}  // namespace sg

@@ -1,0 +1,89 @@
+#include "cli/git_changes.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_runner.h"
+
+namespace sg {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::Pair;
+
+TEST(UnifiedDiff, ReadsHunksPerFile) {
+  const ChangedLines changed = parse_unified_diff(
+      "diff --git a/entries/01-a.json b/entries/01-a.json\n"
+      "--- a/entries/01-a.json\n"
+      "+++ b/entries/01-a.json\n"
+      "@@ -3 +3 @@\n"
+      "-old\n"
+      "+new\n"
+      "@@ -10,0 +11,4 @@ some context\n"
+      "+a\n"
+      "@@ -20,2 +24,0 @@\n"
+      "diff --git a/gone.json b/gone.json\n"
+      "--- a/gone.json\n"
+      "+++ /dev/null\n"
+      "@@ -1,3 +0,0 @@\n"
+      "--- /dev/null\n"
+      "+++ b/entries/02-new.json\n"
+      "@@ -0,0 +1,12 @@\n");
+  ASSERT_EQ(changed.size(), 2U);
+  EXPECT_THAT(changed.at("entries/01-a.json"), ElementsAre(Pair(3, 3), Pair(11, 14)));
+  EXPECT_THAT(changed.at("entries/02-new.json"), ElementsAre(Pair(1, 12)));
+}
+
+TEST(UnifiedDiff, GarbageIsIgnoredNotFatal) {
+  EXPECT_TRUE(parse_unified_diff("@@ -x +y @@\n+++ \n@@\n\xff\xfe").empty());
+}
+
+class ChangedSince : public ::testing::Test {
+ protected:
+  void git(const std::string& args) {
+    const std::string command = "git -C '" + m_dir.path().string() +
+                                "' -c user.email=t@example.invalid -c user.name=t " + args +
+                                " >/dev/null 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  }
+  testing::TempDir m_dir;
+};
+
+TEST_F(ChangedSince, JudgesOnlyTheEntriesAPullRequestTouched) {
+  // Canonical layout (fmt): appending an entry turns the previous one's "}"
+  // into "},", which is not a line of any of its fields.
+  auto entry = [](const std::string& title, const std::string& slug) {
+    return "    {\n      \"title\": \"" + title +
+           "\",\n      \"url\": \"https://someone.medium.com/" + slug +
+           "\",\n      \"kind\": \"docs\",\n      \"description\": \"A blog post about " + slug +
+           " kernels.\"\n    }";
+  };
+  m_dir.write("entries/01-s.json",
+              "{\n  \"title\": \"S\",\n  \"entries\": [\n" + entry("Old", "old") + "\n  ]\n}\n");
+  git("init -q -b main");
+  git("add -A");
+  git("commit -q -m base");
+  m_dir.write("entries/01-s.json", "{\n  \"title\": \"S\",\n  \"entries\": [\n" +
+                                       entry("Old", "old") + ",\n" + entry("New", "new") +
+                                       "\n  ]\n}\n");
+  const std::string policy = (testing::source_dir() / "policy/policy.json").string();
+  auto all =
+      testing::run_sourcegate({"lint", "--policy", policy, "--format", "json"}, m_dir.path());
+  EXPECT_EQ(nlohmann::json::parse(all.out)["diagnostics"].size(), 2U);
+  auto changed = testing::run_sourcegate(
+      {"lint", "--policy", policy, "--format", "json", "--changed-since", "main"}, m_dir.path());
+  EXPECT_EQ(changed.exit_code, 1) << changed.err;
+  const auto report = nlohmann::json::parse(changed.out);
+  ASSERT_EQ(report["diagnostics"].size(), 1U);
+  EXPECT_EQ(report["diagnostics"][0]["title"], "New");
+  auto unknown = testing::run_sourcegate({"lint", "--changed-since", "no-such-ref"}, m_dir.path());
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_THAT(unknown.err, ::testing::HasSubstr("the ref exists"));
+}
+
+}  // namespace
+}  // namespace sg

@@ -9,7 +9,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libcurl4-openssl-dev nlohmann-json3-dev libre2-dev libgtest-dev libgmock-dev libcli11-dev
   libfmt-dev libpsl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev
-  libcpp-httplib-dev libbenchmark-dev
+  libcpp-httplib-dev libbenchmark-dev clang-format
 )
 
 install_missing() {
@@ -46,6 +46,9 @@ case "${1:-}" in
     install_missing
     build
     ctest --preset release -j "$(nproc)"
+    # Formatting is part of the build's contract, as warnings are.
+    git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+    echo "tests and formatting pass"
     ;;
   *)
     echo "usage: scripts/dev.sh gate|test" >&2

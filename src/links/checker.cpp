@@ -30,9 +30,9 @@ using TimePoint = SteadyClock::time_point;
 using std::chrono::milliseconds;
 
 /// How much of a 4xx/5xx body is read to recognise a bot challenge.
-constexpr std::size_t k_wall_body_bytes = 16 * 1024;
+constexpr std::size_t k_wall_body_bytes = std::size_t{16} * 1024;
 /// How much of a GitHub API answer is read (a repository is a few KiB).
-constexpr std::size_t k_api_body_bytes = 256 * 1024;
+constexpr std::size_t k_api_body_bytes = std::size_t{256} * 1024;
 
 long to_ms(SteadyClock::duration duration) {
   return static_cast<long>(std::chrono::duration_cast<milliseconds>(duration).count());

@@ -56,7 +56,7 @@ struct CheckSettings {
   std::vector<std::string> soft_404_patterns = {
       R"((?i)\b(page|file|article|post|repository) (was )?not found\b|\b404\b|)"
       R"(does not exist|doesn't exist|no longer (exists|available))"};
-  std::size_t soft_404_read_bytes = 32 * 1024;  ///< the head of the page that is read
+  std::size_t soft_404_read_bytes = std::size_t{32} * 1024;  ///< the head of the page that is read
   /// RE2, partial match on a redirect target: landing there means a login
   /// wall, so the link is `unverifiable`.
   std::vector<std::string> login_wall_patterns = {
@@ -77,8 +77,8 @@ struct CheckSettings {
   std::vector<Cidr> allowed_cidrs;
   /// curl-style "HOST:PORT:ADDR[,ADDR]" name overrides (tests, benchmarks).
   std::vector<std::string> resolve;
-  std::size_t max_body_bytes = 1024 * 1024;  ///< the most ever read of a body
-  std::size_t max_header_bytes = 64 * 1024;  ///< per response
+  std::size_t max_body_bytes = std::size_t{1024} * 1024;  ///< the most ever read of a body
+  std::size_t max_header_bytes = std::size_t{64} * 1024;  ///< per response
   int max_redirects = 10;
   bool check_fragments = false;
   /// With a token, github.com/OWNER/REPO links are checked through the REST

@@ -7,6 +7,8 @@
 #include <cctype>
 #include <charconv>
 
+#include <fmt/format.h>
+
 #include "links/url.h"
 
 namespace sg::links {
@@ -167,8 +169,10 @@ std::optional<std::string> detect_bot_wall(const WallSignals& signals,
       std::string who = lower(signals.server).find("cloudflare") != std::string::npos
                             ? "a Cloudflare bot challenge"
                             : "a bot challenge page";
-      return "the host answered " + std::to_string(signals.status) + " with " + who + " ('" +
-             marker + "'); check it in a browser, or accept its status for this host in the policy";
+      return fmt::format(
+          "the host answered {} with {} ('{}'); check it in a browser, or accept its status for "
+          "this host in the policy",
+          signals.status, who, marker);
     }
   }
   return std::nullopt;

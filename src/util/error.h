@@ -12,7 +12,7 @@ namespace sg {
 /// and exit code 2. Thrown by loaders and caught once, in the command line.
 class InputError : public std::runtime_error {
  public:
-  InputError(Location location, std::string message, std::string source_line = {})
+  InputError(Location location, const std::string& message, std::string source_line = {})
       : std::runtime_error(message),
         m_location(std::move(location)),
         m_source_line(std::move(source_line)) {}

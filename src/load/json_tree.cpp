@@ -4,6 +4,8 @@
 #include <iterator>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "util/error.h"
 #include "util/text.h"
 
@@ -47,6 +49,10 @@ bool is_literal_char(char c) {
          c == '+' || c == '-';
 }
 
+/// Entry files nest five levels; a bound keeps hostile input from exhausting
+/// the stack (the tree is freed recursively).
+constexpr std::size_t k_max_depth = 64;
+
 class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
  public:
   TreeBuilder(std::string_view text, const std::string& file, const char** cursor)
@@ -79,16 +85,19 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
     return true;
   }
 
-  bool parse_error(std::size_t position, const std::string& last_token,
+  bool parse_error(std::size_t position, const std::string& /*last_token*/,
                    const nlohmann::detail::exception& error) override {
-    // `position` is just past the offending token; point at its start.
-    const std::size_t token_size = std::max<std::size_t>(last_token.size(), 1);
-    const std::size_t offset = position >= token_size ? position - token_size : 0;
+    const std::size_t offset = error_offset(position);
     Location location = m_lines.locate(m_file, offset);
     std::string message = error.what();
-    // nlohmann prefixes "[json.exception...] parse error at line L, column C: ";
-    // we print our own position, so keep only the explanation.
-    if (auto colon = message.find(": "); colon != std::string::npos) {
+    // nlohmann prefixes "[json.exception...] " and often "parse error at line
+    // L, column C: "; we print our own position, so keep only the explanation.
+    if (auto bracket = message.find("] ");
+        message.starts_with("[json.exception") && bracket != std::string::npos) {
+      message = message.substr(bracket + 2);
+    }
+    if (auto colon = message.find(": ");
+        message.starts_with("parse error") && colon != std::string::npos) {
       message = message.substr(colon + 2);
     }
     throw InputError(location, "malformed JSON: " + message + "; fix the syntax at this position",
@@ -96,6 +105,37 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   }
 
  private:
+  static bool is_structural(char c) {
+    return c == ',' || c == ':' || c == '[' || c == ']' || c == '{' || c == '}';
+  }
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+  /// The start of the token at which the lexer gave up: nlohmann reports the
+  /// count of characters read, which ends just past it.
+  std::size_t error_offset(std::size_t position) const {
+    if (m_text.empty()) {
+      return 0;
+    }
+    std::size_t offset = std::min(position > 0 ? position - 1 : 0, m_text.size() - 1);
+    const char c = m_text[offset];
+    if (static_cast<unsigned char>(c) < 0x20 && !is_space(c)) {
+      return offset;  // a control character inside a string is the problem
+    }
+    if (c == '\n') {
+      return offset;  // a raw line break inside a string
+    }
+    if (is_space(c) && offset > 0) {
+      --offset;  // the whitespace that ended a bad literal
+    }
+    if (is_structural(m_text[offset]) || is_space(m_text[offset])) {
+      return offset;  // a misplaced structural character
+    }
+    while (offset > 0 && !is_structural(m_text[offset - 1]) && !is_space(m_text[offset - 1])) {
+      --offset;
+    }
+    return offset;
+  }
+
   std::size_t cursor_offset() const { return static_cast<std::size_t>(*m_cursor - m_text.data()); }
 
   /// The start of the string token that ends just before the cursor.
@@ -160,6 +200,13 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   }
 
   bool open(nlohmann::json::value_t type) {
+    if (m_stack.size() >= k_max_depth) {
+      const Location location = m_lines.locate(m_file, cursor_offset() - 1);
+      throw InputError(
+          location,
+          fmt::format("JSON nested deeper than {} levels; entry files need a handful", k_max_depth),
+          std::string(m_lines.line_text(location.line)));
+    }
     JsonNode node;
     node.type = type;
     node.location = locate(cursor_offset() - 1);
@@ -213,6 +260,14 @@ std::string JsonNode::type_name() const {
 }
 
 JsonDocument parse_json_tree(std::string_view text, const std::string& file) {
+  // nlohmann's lexer takes NUL for the end of input; anything after it would
+  // be silently dropped.
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    const LineIndex lines(text);
+    const Location location = lines.locate(file, nul);
+    throw InputError(location, "a NUL byte in a JSON file; remove it",
+                     std::string(lines.line_text(location.line)));
+  }
   JsonDocument document{std::make_unique<const std::string>(file), {}};
   const char* cursor = text.data();
   TreeBuilder builder(text, *document.file, &cursor);

@@ -24,8 +24,16 @@ Location LineIndex::locate(std::string file, std::size_t offset) const {
   offset = std::min(offset, m_text.size());
   auto it = std::upper_bound(m_line_starts.begin(), m_line_starts.end(), offset);
   const auto line = static_cast<std::size_t>(it - m_line_starts.begin());
-  const std::size_t start = m_line_starts[line - 1];
-  const std::size_t column = utf8_length(m_text.substr(start, offset - start)) + 1;
+  std::size_t from = m_line_starts[line - 1];
+  std::size_t column = 1;
+  if (line == m_last_line && offset >= m_last_offset) {
+    from = m_last_offset;
+    column = m_last_column;
+  }
+  column += utf8_length(m_text.substr(from, offset - from));
+  m_last_line = line;
+  m_last_offset = offset;
+  m_last_column = column;
   return Location{std::move(file), static_cast<int>(line), static_cast<int>(column)};
 }
 

@@ -9,7 +9,8 @@
 
 namespace sg {
 
-/// Maps byte offsets of a text to 1-based lines and code-point columns.
+/// Maps byte offsets of a text to 1-based lines and code-point columns. Not
+/// thread-safe: it remembers the last position it computed.
 class LineIndex {
  public:
   explicit LineIndex(std::string_view text);
@@ -21,6 +22,11 @@ class LineIndex {
  private:
   std::string_view m_text;
   std::vector<std::size_t> m_line_starts;
+  // Positions are asked for in reading order: counting code points on from the
+  // last one keeps a long line (minified JSON) linear instead of quadratic.
+  mutable std::size_t m_last_line = 0;
+  mutable std::size_t m_last_offset = 0;
+  mutable std::size_t m_last_column = 0;
 };
 
 /// Reads a whole file; throws InputError naming the file when it cannot.

@@ -65,6 +65,51 @@ TEST(JsonTree, MalformedInputNamesLineColumnAndShowsTheLine) {
   }
 }
 
+Location error_location(const std::string& text) {
+  try {
+    parse_json_tree(text, "e.json");
+  } catch (const InputError& e) {
+    return e.location();
+  }
+  return {};
+}
+
+TEST(JsonTree, SyntaxErrorsPointAtTheOffendingToken) {
+  EXPECT_EQ(error_location("{\n  \"intro\": tru }").column, 12);  // the bad literal
+  EXPECT_EQ(error_location("[1, 2,   ,]").column, 10);            // a stray comma
+  EXPECT_EQ(error_location("{\"a\": \"x\ny\"}").column, 9);       // a raw line break
+  EXPECT_EQ(error_location("{\"a\": 1 \"b\": 2}").column, 9);     // a missing comma
+}
+
+TEST(JsonTree, DeepNestingIsAnErrorNotAStackOverflow) {
+  const std::string deep(100000, '[');
+  try {
+    parse_json_tree(deep, "deep.json");
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("nested deeper than"), std::string::npos);
+    EXPECT_EQ(e.location().line, 1);
+  }
+}
+
+TEST(JsonTree, NulBytesAreRejectedWhereTheyAre) {
+  const std::string text("{\"a\": 1}\n\0{\"b\"", 15);
+  EXPECT_EQ(error_location(text).line, 2);
+  EXPECT_EQ(error_location(text).column, 1);
+}
+
+TEST(JsonTree, ColumnsStayRightFarIntoOneLongLine) {
+  std::string text = "[";
+  for (int i = 0; i < 5000; ++i) {
+    text += "\"é\",";
+  }
+  text += "1]";
+  JsonDocument document = parse_json_tree(text, "long.json");
+  // Each item is 4 code points: "é",
+  EXPECT_EQ(document.root.items[4999].location.column, 2 + 4999 * 4);
+  EXPECT_EQ(document.root.items[5000].location.column, 2 + 5000 * 4);
+}
+
 TEST(JsonTree, TruncatedAndEmptyInputAreErrorsNotCrashes) {
   EXPECT_THROW(parse_json_tree("", "e.json"), InputError);
   EXPECT_THROW(parse_json_tree("{\"a\": [1, 2", "e.json"), InputError);

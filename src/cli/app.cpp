@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "report/report.h"
 #include "sourcegate/version.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -15,19 +16,35 @@
 namespace sg {
 namespace {
 
+/// Whether the command line asks for GitHub annotations.
+bool github_format(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--format=github" ||
+        (arg == "--format" && i + 1 < argc && std::string_view(argv[i + 1]) == "github")) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /// `file:line:col: error: message`, then the offending line with a caret.
+/// Everything quoted from the input is made printable: it may come from a
+/// stranger's pull request.
 void print_input_error(const InputError& error) {
   const Location& at = error.location();
   const bool color = use_color("auto", STDERR_FILENO);
-  std::cerr << (color ? "\033[1m" : "") << at.file;
+  std::cerr << (color ? "\033[1m" : "") << printable(at.file);
   if (at.line > 0) {
     std::cerr << ':' << at.line << ':' << at.column;
   }
-  std::cerr << ':' << (color ? "\033[0m \033[1;31merror\033[0m" : " error") << ": " << error.what()
-            << '\n';
+  std::cerr << ':' << (color ? "\033[0m \033[1;31merror\033[0m" : " error") << ": "
+            << printable(error.what()) << '\n';
   if (!error.source_line().empty()) {
     const std::string gutter = std::to_string(at.line);
-    std::cerr << ' ' << gutter << " | " << error.source_line() << '\n'
+    // The caret counts code points; escaping widens only control characters,
+    // which sit on the caret's left rarely enough to accept the shift.
+    std::cerr << ' ' << gutter << " | " << printable(error.source_line()) << '\n'
               << ' ' << std::string(gutter.size(), ' ') << " | "
               << std::string(static_cast<std::size_t>(std::max(at.column - 1, 0)), ' ') << "^\n";
   }
@@ -65,6 +82,9 @@ int run_cli(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   } catch (const InputError& e) {
     print_input_error(e);
+    if (github_format(argc, argv)) {
+      write_github_error(e.location(), e.what(), std::cout);
+    }
     return 2;
   } catch (const UsageError& e) {
     std::cerr << "sourcegate: " << e.what() << '\n';

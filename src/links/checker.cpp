@@ -337,7 +337,7 @@ struct Config {
     for (const auto& rule : settings.accept) {
       accept.emplace_back(compile(rule.host_pattern), rule.codes);
     }
-    api_authority = url_origin_authority(settings.github_api_base);
+    api_authority = url_origin(settings.github_api_base);
     user_agent = settings.user_agent.empty() ? fmt::format("sourcegate/{} (link checker)", kVersion)
                                              : settings.user_agent;
   }
@@ -421,7 +421,7 @@ struct Engine {
   void enqueue(Job& job, bool front) {
     Host& host = host_for(job.url);
     job.host = &host;
-    job.api_hop = job.github_repo && url_origin_authority(job.url) == config.api_authority;
+    job.api_hop = job.github_repo && url_origin(job.url) == config.api_authority;
     if (front) {
       host.queue.push_front(&job);
     } else {
@@ -662,8 +662,9 @@ struct Engine {
       headers = curl_slist_append(headers, header.c_str());
     } else {
       std::string host = url_host(job.url);
+      const bool secure = job.url.starts_with("https://") || settings.allow_insecure_credentials;
       for (const auto& token : settings.host_tokens) {
-        if (lower(token.host) == host && !token.authorization.empty()) {
+        if (secure && lower(token.host) == host && !token.authorization.empty()) {
           std::string header = "Authorization: " + token.authorization;
           headers = curl_slist_append(headers, header.c_str());
           break;

@@ -87,6 +87,8 @@ struct CheckSettings {
   std::string github_token;
   std::string github_api_base = "https://api.github.com";
   std::vector<HostToken> host_tokens;
+  /// Host tokens travel over https only; loopback tests without TLS lift that.
+  bool allow_insecure_credentials = false;
   /// A proxy URL. Empty means no proxy, whatever the environment says: the
   /// guard can only vet addresses it connects to itself.
   std::string proxy;

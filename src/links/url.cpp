@@ -151,13 +151,13 @@ std::string url_host(std::string_view url) {
   return host;
 }
 
-std::string url_origin_authority(std::string_view url) {
+std::string url_origin(std::string_view url) {
   auto parts = parse_url(url);
   if (!parts) {
     return {};
   }
   int port = parts->port != 0 ? parts->port : default_port(parts->scheme);
-  return parts->host + ":" + std::to_string(port);
+  return parts->scheme + "://" + parts->host + ":" + std::to_string(port);
 }
 
 std::string percent_decode(std::string_view text) {

@@ -42,9 +42,10 @@ bool is_web_url(std::string_view url);
 /// empty when the URL does not parse.
 std::string url_host(std::string_view url);
 
-/// "host:port" with the scheme's default port filled in; used to decide
-/// whether a credential may go with a request.
-std::string url_origin_authority(std::string_view url);
+/// "scheme://host:port" with the scheme's default port filled in: a
+/// credential goes only to the origin it belongs to, never to the same host
+/// over another scheme or port.
+std::string url_origin(std::string_view url);
 
 /// Percent-decodes a fragment for comparison with HTML ids; invalid escapes
 /// are kept as they are.

@@ -5,31 +5,29 @@
 #include <fmt/format.h>
 
 #include "report/report.h"
+#include "util/text.h"
 
 namespace sg {
 namespace {
 
-/// GitHub unescapes %25, %0D and %0A in command data.
+/// GitHub unescapes %25, %0D and %0A in command data. Other control
+/// characters and the legacy `##[command]` form, which the runner honours
+/// anywhere in a line, are neutralised by printable().
 std::string escape_data(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
+  for (char c : text) {
     if (c == '%') {
       out += "%25";
     } else if (c == '\r') {
       out += "%0D";
     } else if (c == '\n') {
       out += "%0A";
-    } else if (c == '#' && text.substr(i).starts_with("##[")) {
-      // The runner honours the legacy `##[command]` form anywhere in a line; a
-      // zero-width space between the hashes breaks it without a visible change.
-      out += "#\u200B";
     } else {
       out += c;
     }
   }
-  return out;
+  return printable(out);
 }
 
 /// Properties also end at `,` and `:`.
@@ -94,6 +92,14 @@ std::string cell(std::string_view text) {
 }
 
 }  // namespace
+
+void write_github_error(const Location& location, std::string_view message, std::ostream& out) {
+  out << "::error file=" << escape_property(location.file);
+  if (location.line > 0) {
+    out << ",line=" << location.line << ",col=" << location.column;
+  }
+  out << ",title=sourcegate::" << escape_data(message) << '\n';
+}
 
 void write_github_annotations(const Report& report, std::ostream& out) {
   for (const Diagnostic& d : report.diagnostics) {

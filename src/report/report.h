@@ -46,6 +46,9 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
 void write_json_report(const Report& report, std::ostream& out);
 /// One workflow-command annotation per finding, every field escaped.
 void write_github_annotations(const Report& report, std::ostream& out);
+/// One annotation for an input error (malformed file), so a pull request that
+/// breaks an entry file is annotated too.
+void write_github_error(const Location& location, std::string_view message, std::ostream& out);
 /// Every finding as a Markdown table, for $GITHUB_STEP_SUMMARY.
 void write_github_summary(const Report& report, std::ostream& out);
 /// The dead-link report: a Markdown page for an issue, listing every link that

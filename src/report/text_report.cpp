@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "report/report.h"
+#include "util/text.h"
 
 namespace sg {
 namespace {
@@ -17,21 +18,6 @@ std::string_view severity_color(Severity severity) {
       return "\033[1;36m";
   }
   return "";
-}
-
-/// Control characters from hostile input must not drive the terminal.
-std::string printable(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7F) {
-      out += fmt::format("\\x{:02x}", byte);
-    } else {
-      out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -54,7 +40,7 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
       out << ':' << d.location.line << ':' << d.location.column;
     }
     out << ':' << reset << ' ' << color << to_string(d.severity) << reset << ": "
-        << printable(d.message) << ' ' << dim << '[' << d.rule << ']' << reset << '\n';
+        << printable(d.message) << ' ' << dim << '[' << printable(d.rule) << ']' << reset << '\n';
     if (!d.title.empty() || !d.url.empty()) {
       out << "    entry: " << printable(d.title);
       if (!d.url.empty()) {

@@ -74,6 +74,32 @@ std::string read_file(const std::string& path) {
   return text;
 }
 
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte == 0x7F) {
+      static constexpr char k_hex[] = "0123456789abcdef";
+      out += "\\x";
+      out += k_hex[byte >> 4U];
+      out += k_hex[byte & 0xFU];
+    } else if (byte == 0xC2 && i + 1 < text.size() &&
+               static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[i + 1]) < 0xA0) {
+      out += "\\u00";  // a C1 control (U+0080..U+009F), e.g. the 8-bit CSI
+      out += "0123456789abcdef"[static_cast<unsigned char>(text[i + 1]) >> 4U];
+      out += "0123456789abcdef"[static_cast<unsigned char>(text[i + 1]) & 0xFU];
+      ++i;
+    } else if (text[i] == '#' && text.substr(i).starts_with("##[")) {
+      out += "#\u200B";
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
 std::size_t utf8_length(std::string_view text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
     return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;

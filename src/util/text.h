@@ -32,6 +32,11 @@ class LineIndex {
 /// Reads a whole file; throws InputError naming the file when it cannot.
 std::string read_file(const std::string& path);
 
+/// Text from untrusted input made safe to print: control characters become
+/// `\xNN` (no terminal escapes), and `##[` is broken with a zero-width space
+/// so that a CI runner reading the log never takes it for a command.
+std::string printable(std::string_view text);
+
 /// Counts the Unicode code points of UTF-8 text (continuation bytes skipped).
 std::size_t utf8_length(std::string_view text);
 

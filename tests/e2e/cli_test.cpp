@@ -84,6 +84,20 @@ TEST(Cli, MalformedJsonExits2WithPositionAndTheLine) {
   EXPECT_THAT(result.err, HasSubstr(" 3 |   \"entries\": []\n   |   ^\n"));
 }
 
+TEST(Cli, InputErrorsQuoteHostileLinesSafelyAndAnnotateInGithubFormat) {
+  TempDir dir;
+  dir.write("entries/01-kernels.json", "{\"title\": \"##[error]x\x1b]0;t\x07\" oops}\n");
+  auto text = run_sourcegate({"lint"}, dir.path());
+  EXPECT_EQ(text.exit_code, 2);
+  EXPECT_THAT(text.err, ::testing::Not(HasSubstr("##[")));
+  EXPECT_EQ(text.err.find('\x1b'), std::string::npos);
+  EXPECT_THAT(text.err, HasSubstr("\\x1b]0;t\\x07"));
+  auto github = run_sourcegate({"lint", "--format", "github"}, dir.path());
+  EXPECT_EQ(github.exit_code, 2);
+  EXPECT_THAT(github.out, HasSubstr("::error file=entries/01-kernels.json,line=1,col=22,"
+                                    "title=sourcegate::malformed JSON"));
+}
+
 TEST(Cli, MissingPathExits2) {
   TempDir dir;
   auto result = run_sourcegate({"lint", "nowhere.md"}, dir.path());

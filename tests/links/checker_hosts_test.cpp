@@ -190,6 +190,7 @@ TEST_F(GithubApiTest, HostTokenGoesOnlyToItsHost) {
   auto config = settings();
   config.github_token.clear();
   config.host_tokens.push_back({"api.github.test", "token host-secret"});
+  config.allow_insecure_credentials = true;  // the loopback server speaks plain http
   LinkChecker checker(config);
   auto results = checker.check({target(m_server.url("/landing", "api.github.test")),
                                 target(m_server.url("/landing", "other.test"))});
@@ -197,6 +198,15 @@ TEST_F(GithubApiTest, HostTokenGoesOnlyToItsHost) {
   auto seen = requests();
   EXPECT_EQ(seen["api.github.test/landing"], "token host-secret");
   EXPECT_EQ(seen["other.test/landing"], "");
+}
+
+TEST_F(GithubApiTest, HostTokensNeverTravelOverPlainHttp) {
+  auto config = settings();
+  config.github_token.clear();
+  config.host_tokens.push_back({"api.github.test", "token host-secret"});
+  LinkChecker checker(config);
+  checker.check({target(m_server.url("/landing", "api.github.test"))});
+  EXPECT_EQ(requests()["api.github.test/landing"], "");
 }
 
 TEST_F(GithubApiTest, WithoutATokenGithubIsNotAskedThroughTheApi) {

@@ -30,8 +30,9 @@ TEST(UrlParts, FragmentAndHostHelpers) {
   EXPECT_EQ(url_fragment("https://a.example/x"), "");
   EXPECT_EQ(url_host("https://A.example:8443/x"), "a.example");
   EXPECT_EQ(url_host("http://[::1]:80/"), "::1");
-  EXPECT_EQ(url_origin_authority("https://a.example/x"), "a.example:443");
-  EXPECT_EQ(url_origin_authority("http://a.example:8080/"), "a.example:8080");
+  EXPECT_EQ(url_origin("https://a.example/x"), "https://a.example:443");
+  EXPECT_EQ(url_origin("http://a.example:8080/"), "http://a.example:8080");
+  EXPECT_NE(url_origin("http://a.example:443/"), url_origin("https://a.example/"));
   EXPECT_TRUE(is_web_url("HTTP://a.example"));
   EXPECT_FALSE(is_web_url("ftp://a.example/"));
   EXPECT_EQ(percent_decode("caf%C3%A9%20x%zz%4"), "caf\xC3\xA9 x%zz%4");

@@ -20,7 +20,7 @@ Report hostile_report() {
   d.rule = "source/not-primary";
   d.severity = Severity::error;
   d.title = "Evil::set-output name=x::y, ##[error]boom %0A";
-  d.message = "line one\r\n::warning::injected\n##[group]x 100%";
+  d.message = "line one\r\n::warning::injected\n##[group]x 100%\x1b[2J";
   d.hint = "fix: a, b";
   d.location = {"entries/01-a,b:c.json", 12, 9};
   report.diagnostics.push_back(d);
@@ -40,6 +40,7 @@ TEST(GithubReport, EscapesEverythingThatCouldStartACommand) {
                               "#\u200B#[error]boom %250A::"));
   EXPECT_THAT(line, HasSubstr("::line one%0D%0A::warning::injected%0A#\u200B#[group]x 100%25"));
   EXPECT_THAT(line, Not(HasSubstr("##[")));
+  EXPECT_EQ(line.find('\x1b'), std::string::npos);
   // Exactly one unescaped "::" separates properties from the message.
   const std::string properties = line.substr(2, line.find("::", 2) - 2);
   EXPECT_THAT(properties, Not(HasSubstr(",title=source/not-primary: ")));
@@ -97,9 +98,15 @@ TEST(SarifReport, FingerprintIgnoresTheLine) {
 }
 
 TEST(TextReport, NeutralisesControlCharacters) {
+  Report report = hostile_report();
+  report.diagnostics[0].message +=
+      " \x1b]0;title\x07 \xc2\x9b"
+      "31m";
   std::ostringstream out;
-  write_text_report(hostile_report(), out, TextStyle{false});
+  write_text_report(report, out, TextStyle{false});
   EXPECT_THAT(out.str(), HasSubstr("line one\\x0d\\x0a::warning::injected"));
+  EXPECT_THAT(out.str(), HasSubstr("\\x1b]0;title\\x07 \\u009b31m"));
+  EXPECT_THAT(out.str(), Not(HasSubstr("##[")));
   EXPECT_THAT(out.str(), HasSubstr("1 entries: 1 error, 0 warnings"));
 }
 

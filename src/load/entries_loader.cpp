@@ -12,6 +12,7 @@
 #include "util/error.h"
 #include "util/spelling.h"
 #include "util/text.h"
+#include "util/url.h"
 
 namespace sg {
 namespace {
@@ -311,6 +312,20 @@ Entry read_entry(const JsonNode& node, SchemaReader& schema) {
   if (const JsonNode* waive = node.find("waive"); waive != nullptr && waive->is_array()) {
     read_waivers(*waive, schema, entry);
   }
+
+  auto check_url = [&](const std::string& url, std::string_view field, const Location& at) {
+    if (auto problem = web_url_problem(url); !url.empty() && problem) {
+      schema.error(at, fmt::format("\"{}\" is {}", field, *problem),
+                   "link an https:// URL (http:// only where the host serves no https)", &entry);
+    }
+  };
+  if (entry.links.empty()) {
+    check_url(entry.url, "url", entry.where("url"));
+  }
+  for (const EntryLink& link : entry.links) {
+    check_url(link.url, "links", link.location);
+  }
+  check_url(entry.code, "code", entry.where("code"));
 
   const bool has_url = node.find("url") != nullptr;
   const bool has_links = node.find("links") != nullptr;

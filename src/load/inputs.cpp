@@ -15,7 +15,13 @@ LoadResult load_inputs(const std::vector<std::string>& paths) {
   for (const std::string& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
+      const std::size_t before = result.files.size();
       load_entries_dir(path, result);
+      if (result.files.size() == before) {
+        // A mistyped path in CI must not pass as "nothing to check".
+        throw InputError(Location{path, 0, 0},
+                         "no entry files here; expected list.json and NN-slug.json files");
+      }
       continue;
     }
     if (!fs::exists(path, ec)) {

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <memory>
 
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include "load/entries_loader.h"
 #include "util/text.h"
+#include "util/url.h"
 
 namespace sg {
 namespace {
@@ -309,6 +311,20 @@ class MarkdownReader {
     if (entry.url.empty()) {
       entry.kind = EntryKind::note;
     }
+    for (const std::string& url : entry.all_urls()) {
+      if (auto problem = web_url_problem(url)) {
+        Diagnostic d;
+        d.rule = "entry/schema";
+        d.severity = Severity::error;
+        d.location = entry.where(url == entry.code ? "code" : "url");
+        d.message = fmt::format("the link {} is {}", printable(url), *problem);
+        d.hint = "link an https:// URL (http:// only where the host serves no https)";
+        d.title = entry.title;
+        d.url = entry.url;
+        d.entry_location = entry.location;
+        m_out.diagnostics.push_back(std::move(d));
+      }
+    }
     entry.set_position("title", entry.location);
     entries.push_back(std::move(entry));
   }
@@ -338,6 +354,16 @@ class MarkdownReader {
 }  // namespace
 
 void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out) {
+  if (auto bad = first_invalid_utf8(text)) {
+    const LineIndex lines(text);
+    Diagnostic d;
+    d.rule = "entry/schema";
+    d.severity = Severity::error;
+    d.location = lines.locate(path, *bad);
+    d.message = "the file is not valid UTF-8 here";
+    d.hint = "save the file as UTF-8";
+    out.diagnostics.push_back(std::move(d));
+  }
   std::unique_ptr<cmark_node, NodeDeleter> document(
       cmark_parse_document(text.data(), text.size(), CMARK_OPT_SOURCEPOS));
   out.files.push_back(path);

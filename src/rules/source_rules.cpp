@@ -85,11 +85,8 @@ void check_unclassified(const EntryView& view, const RuleContext& context, Findi
   if (view.is_note() || context.policy.hosts.empty() || view.entry.url.empty()) {
     return;
   }
-  if (!view.classification) {
-    out.push_back({view.entry.where("url"), "the URL is not an http(s) URL", {}, &view.entry, {}});
-    return;
-  }
-  if (view.classification->rule == nullptr) {
+  // A URL that is not http(s) is an entry/schema error already.
+  if (view.classification && view.classification->rule == nullptr) {
     out.push_back(
         {view.entry.where("url"),
          fmt::format("no host rule classifies {} (domain {})", view.classification->host,

@@ -100,6 +100,44 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    std::size_t length = 0;
+    unsigned min_second = 0x80;
+    unsigned max_second = 0xBF;
+    if (lead < 0x80) {
+      length = 1;
+    } else if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      min_second = lead == 0xE0 ? 0xA0 : 0x80;  // no overlong forms
+      max_second = lead == 0xED ? 0x9F : 0xBF;  // no surrogates
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      min_second = lead == 0xF0 ? 0x90 : 0x80;
+      max_second = lead == 0xF4 ? 0x8F : 0xBF;
+    } else {
+      return i;
+    }
+    if (i + length > text.size()) {
+      return i;
+    }
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto byte = static_cast<unsigned char>(text[i + k]);
+      const unsigned low = k == 1 ? min_second : 0x80;
+      const unsigned high = k == 1 ? max_second : 0xBF;
+      if (byte < low || byte > high) {
+        return i;
+      }
+    }
+    i += length;
+  }
+  return std::nullopt;
+}
+
 std::size_t utf8_length(std::string_view text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
     return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,9 @@ std::string read_file(const std::string& path);
 /// `\xNN` (no terminal escapes), and `##[` is broken with a zero-width space
 /// so that a CI runner reading the log never takes it for a command.
 std::string printable(std::string_view text);
+
+/// The offset of the first byte that is not well-formed UTF-8, if any.
+std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 
 /// Counts the Unicode code points of UTF-8 text (continuation bytes skipped).
 std::size_t utf8_length(std::string_view text);

@@ -61,6 +61,23 @@ std::optional<Url> parse_url(std::string_view text) {
   return url;
 }
 
+std::optional<std::string> web_url_problem(std::string_view text) {
+  const std::size_t colon = text.find(':');
+  if (colon != std::string_view::npos && colon > 0 && colon < 20) {
+    const std::string scheme = lower(std::string(text.substr(0, colon)));
+    if (std::all_of(scheme.begin(), scheme.end(),
+                    [](unsigned char c) { return std::isalnum(c); }) &&
+        scheme != "http" && scheme != "https") {
+      return "a " + scheme + ": URL, which no reader or checker can follow";
+    }
+  }
+  const std::optional<Url> url = parse_url(text);
+  if (!url) {
+    return std::string("not an absolute URL (spaces, control characters or a missing host?)");
+  }
+  return std::nullopt;
+}
+
 std::string to_string(const Url& url) {
   std::string text = url.scheme + "://";
   if (!url.userinfo.empty()) {

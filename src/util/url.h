@@ -24,6 +24,10 @@ struct Url {
 /// (relative references, spaces, bad ports, malformed hosts).
 std::optional<Url> parse_url(std::string_view text);
 
+/// Why `text` cannot be an entry's link, or nullopt when it is an absolute
+/// http(s) URL that libcurl accepts.
+std::optional<std::string> web_url_problem(std::string_view text);
+
 /// The URL written back, `scheme://host[:port]path[?query][#fragment]`.
 std::string to_string(const Url& url);
 

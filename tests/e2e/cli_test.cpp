@@ -98,6 +98,14 @@ TEST(Cli, InputErrorsQuoteHostileLinesSafelyAndAnnotateInGithubFormat) {
                                     "title=sourcegate::malformed JSON"));
 }
 
+TEST(Cli, AnEmptyDirectoryIsAnInputError) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path() / "entries");
+  auto result = run_sourcegate({"lint"}, dir.path());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.err, HasSubstr("entries: error: no entry files here"));
+}
+
 TEST(Cli, MissingPathExits2) {
   TempDir dir;
   auto result = run_sourcegate({"lint", "nowhere.md"}, dir.path());

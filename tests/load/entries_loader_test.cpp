@@ -89,6 +89,14 @@ TEST_P(SchemaErrors, ReportEntrySchemaWithPositionMessageAndHint) {
 INSTANTIATE_TEST_SUITE_P(
     EntriesLoader, SchemaErrors,
     ::testing::Values(
+        SchemaCase{"javascript url",
+                   R"("title": "T", "url": "javascript:void", "kind": "paper", )"
+                   R"("description": "D.")",
+                   "\"url\" is a javascript: URL", "link an https:// URL"},
+        SchemaCase{"url with a space",
+                   R"("title": "T", "url": "https://a b/", "kind": "paper", )"
+                   R"("description": "D.")",
+                   "\"url\" is not an absolute URL", "link an https:// URL"},
         SchemaCase{"missing", R"("title": "T", "url": "https://a.b/", "kind": "paper")",
                    "missing required field \"description\"", "add \"description\""},
         SchemaCase{"unknown", k_valid + R"(, "urll": "x")", "unknown field \"urll\"",
@@ -115,13 +123,14 @@ INSTANTIATE_TEST_SUITE_P(
                    R"("description": "D.")",
                    "a note has no \"url\"", "remove it"},
         SchemaCase{"url and links",
-                   k_valid + R"(, "links": [{"label": "Stream", "url": "u"},)"
-                             R"( {"label": "K", "url": "v"}])",
+                   k_valid + R"(, "links": [{"label": "Stream", "url": "https://u.example/"},)"
+                             R"( {"label": "K", "url": "https://v.example/"}])",
                    "both \"url\" and \"links\"", "several resources"},
-        SchemaCase{"label not in title",
-                   R"("title": "vLLM and SGLang", "links": [{"label": "vLLM", "url": "u"},)"
-                   R"( {"label": "TGI", "url": "v"}], "kind": "repo", "description": "D.")",
-                   "link label \"TGI\" does not appear in the title", "title order"},
+        SchemaCase{
+            "label not in title",
+            R"("title": "vLLM and SGLang", "links": [{"label": "vLLM", "url": "https://u.example/"},)"
+            R"( {"label": "TGI", "url": "https://v.example/"}], "kind": "repo", "description": "D.")",
+            "link label \"TGI\" does not appear in the title", "title order"},
         SchemaCase{"claim not an object", k_valid + R"(, "claim": "fast")",
                    "field \"claim\" must be an object", "change the value"}),
     [](const ::testing::TestParamInfo<SchemaCase>& param_info) {
@@ -150,13 +159,15 @@ TEST(EntriesLoader, SectionAndVolatileFieldsAreChecked) {
 
 TEST(EntriesLoader, MultiLinkEntryTakesItsFirstLinkAsUrl) {
   LoadResult result = load_section(section_with_entry(
-      R"("title": "vLLM, SGLang, and TensorRT-LLM", "links": [{"label": "vLLM", "url": "u1"},)"
-      R"( {"label": "SGLang", "url": "u2"}, {"label": "TensorRT-LLM", "url": "u3"}],)"
+      R"("title": "vLLM, SGLang, and TensorRT-LLM", "links": [{"label": "vLLM", "url": "https://u1.example/"},)"
+      R"( {"label": "SGLang", "url": "https://u2.example/"}, {"label": "TensorRT-LLM", "url": "https://u3.example/"}],)"
       R"( "kind": "repo", "description": "Engines.")"));
   ASSERT_TRUE(result.diagnostics.empty());
   const Entry& entry = result.list.sections[0].entries[0];
-  EXPECT_EQ(entry.url, "u1");
-  EXPECT_EQ(entry.all_urls(), (std::vector<std::string>{"u1", "u2", "u3"}));
+  EXPECT_EQ(entry.url, "https://u1.example/");
+  EXPECT_EQ(entry.all_urls(),
+            (std::vector<std::string>{"https://u1.example/", "https://u2.example/",
+                                      "https://u3.example/"}));
 }
 
 TEST(EntriesLoader, MalformedJsonIsAnInputErrorNotAFinding) {

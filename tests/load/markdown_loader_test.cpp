@@ -1,5 +1,6 @@
 #include "load/markdown_loader.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "support/cli_runner.h"
@@ -83,12 +84,27 @@ TEST(MarkdownLoader, ProseListsStayInTheIntro) {
   EXPECT_EQ(result.list.sections[0].intro, "A source is:\n\n- a paper;\n- a spec.");
 }
 
-TEST(MarkdownLoader, HostileInputDoesNotCrash) {
+TEST(MarkdownLoader, HostileInputIsReportedNotCrashedOn) {
+  LoadResult invalid;
+  load_markdown_text("h.md", std::string("# L\n\n## S\n\n- [\xff](\x01) - \0x\n####### \n[", 30),
+                     invalid);
+  ASSERT_FALSE(invalid.diagnostics.empty());
+  EXPECT_EQ(invalid.diagnostics[0].message, "the file is not valid UTF-8 here");
+  EXPECT_EQ(invalid.diagnostics[0].location.line, 5);
+  EXPECT_EQ(invalid.diagnostics[0].location.column, 4);
+  LoadResult brackets;
+  load_markdown_text("h.md", std::string(5000, '['), brackets);
+  EXPECT_EQ(brackets.list.entry_count(), 0U);
+  EXPECT_TRUE(brackets.diagnostics.empty());
+}
+
+TEST(MarkdownLoader, LinksThatCannotBeFollowedAreSchemaErrors) {
   LoadResult result;
-  load_markdown_text("h.md", std::string("- [\xff](\x01) - \0x\n####### \n[", 20), result);
-  load_markdown_text("h.md", std::string(5000, '['), result);
-  load_markdown_text("h.md", "", result);
-  SUCCEED();
+  load_markdown_text("r.md", "# L\n\n## S\n\n- [X](javascript:alert(1)) - A trap.\n", result);
+  ASSERT_EQ(result.diagnostics.size(), 1U);
+  EXPECT_EQ(result.diagnostics[0].rule, "entry/schema");
+  EXPECT_EQ(result.diagnostics[0].location.column, 3);
+  EXPECT_THAT(result.diagnostics[0].message, ::testing::HasSubstr("a javascript: URL"));
 }
 
 }  // namespace

@@ -104,6 +104,10 @@ ChangedLines parse_unified_diff(std::string_view diff) {
     }
     if (count > 0 && first > 0) {
       changed[*file].emplace_back(first, first + count - 1);
+    } else if (count == 0) {
+      // Lines removed after line `first`: the lines on both sides changed
+      // context (a field deleted from an entry touches that entry).
+      changed[*file].emplace_back(std::max(first, 1), first + 1);
     }
   }
   return changed;
@@ -123,8 +127,7 @@ bool entry_changed(const Entry& entry, const ChangedLines& changed) {
   if (it == changed.end()) {
     return false;
   }
-  // An entry spans from its start to its last recorded field.
-  int last = entry.location.line;
+  int last = std::max(entry.location.line, entry.end_line);
   for (const Entry::FieldPosition& field : entry.fields) {
     last = std::max(last, field.line);
   }

@@ -286,6 +286,7 @@ void read_waivers(const JsonNode& node, SchemaReader& schema, Entry& entry) {
 Entry read_entry(const JsonNode& node, SchemaReader& schema) {
   Entry entry;
   entry.location = node.location;
+  entry.end_line = node.end_line > node.location.line ? node.end_line - 1 : node.location.line;
   entry.title = SchemaReader::string_of(node, "title");
   entry.url = SchemaReader::string_of(node, "url");
   if (!schema.check(node, k_entry_fields, "entry", &entry)) {

@@ -215,6 +215,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   }
 
   bool close() {
+    m_stack.back()->end_line = locate(cursor_offset() - 1).line;
     m_stack.pop_back();
     return true;
   }

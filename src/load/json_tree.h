@@ -36,6 +36,8 @@ struct JsonNode {
   std::vector<Member> members;
   std::vector<JsonNode> items;
   JsonPosition location;
+  /// For objects and arrays: the line of the closing bracket.
+  int end_line = 0;
 
   bool is_object() const { return type == nlohmann::json::value_t::object; }
   bool is_array() const { return type == nlohmann::json::value_t::array; }

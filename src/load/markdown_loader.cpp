@@ -265,6 +265,7 @@ class MarkdownReader {
     }
     Entry entry;
     entry.location = locate(item);
+    entry.end_line = cmark_node_get_end_line(item);
     std::string title;
     std::string description;
     bool in_description = false;

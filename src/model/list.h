@@ -53,6 +53,10 @@ struct Entry {
   std::vector<Waiver> waivers;
   /// Where the entry starts (its `{` or its list item).
   Location location;
+  /// The entry's last line of content: the end of its Markdown item, or the
+  /// line before its closing `}` (appending an entry turns the previous "}"
+  /// into "},", which changes nothing about that entry).
+  int end_line = 0;
   /// Where each field present in the input is (the key of a JSON member, the
   /// link or text of a Markdown item), in the entry's file. A list holds many
   /// entries: positions stay small, the file name is the entry's.

@@ -34,7 +34,7 @@ TEST(UnifiedDiff, ReadsHunksPerFile) {
       "+++ b/entries/02-new.json\n"
       "@@ -0,0 +1,12 @@\n");
   ASSERT_EQ(changed.size(), 2U);
-  EXPECT_THAT(changed.at("entries/01-a.json"), ElementsAre(Pair(3, 3), Pair(11, 14)));
+  EXPECT_THAT(changed.at("entries/01-a.json"), ElementsAre(Pair(3, 3), Pair(11, 14), Pair(24, 25)));
   EXPECT_THAT(changed.at("entries/02-new.json"), ElementsAre(Pair(1, 12)));
 }
 
@@ -80,6 +80,31 @@ TEST_F(ChangedSince, JudgesOnlyTheEntriesAPullRequestTouched) {
   const auto report = nlohmann::json::parse(changed.out);
   ASSERT_EQ(report["diagnostics"].size(), 1U);
   EXPECT_EQ(report["diagnostics"][0]["title"], "New");
+  // Deleting a nested claim field is a change to that entry.
+  git("add -A");
+  git("commit -q -m second");
+  const std::string claimed =
+      "{\n  \"title\": \"S\",\n  \"entries\": [\n    {\n      \"title\": \"Fast\",\n"
+      "      \"url\": \"https://arxiv.org/abs/2301.03598\",\n      \"kind\": \"paper\",\n"
+      "      \"description\": \"A kernel with a 2.1x speed-up over cuBLAS.\",\n"
+      "      \"claim\": {\n        \"hardware\": \"H100\",\n        \"workload\": \"4096^3\",\n"
+      "        \"precision\": \"BF16\",\n        \"baseline\": \"cuBLAS\"%s\n      }\n    }\n  "
+      "]\n}\n";
+  auto with = [&](const std::string& tail) {
+    std::string text = claimed;
+    text.replace(text.find("%s"), 2, tail);
+    return text;
+  };
+  m_dir.write("entries/01-s.json", with(",\n        \"correctness\": \"max abs error\""));
+  git("add -A");
+  git("commit -q -m claimed");
+  m_dir.write("entries/01-s.json", with(""));
+  auto dropped = testing::run_sourcegate(
+      {"lint", "--policy", policy, "--format", "json", "--changed-since", "HEAD"}, m_dir.path());
+  const auto dropped_report = nlohmann::json::parse(dropped.out);
+  ASSERT_EQ(dropped_report["diagnostics"].size(), 1U) << dropped.out;
+  EXPECT_EQ(dropped_report["diagnostics"][0]["rule"], "claim/incomplete");
+
   auto unknown = testing::run_sourcegate({"lint", "--changed-since", "no-such-ref"}, m_dir.path());
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_THAT(unknown.err, ::testing::HasSubstr("the ref exists"));

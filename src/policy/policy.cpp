@@ -253,7 +253,10 @@ void read_policy(const JsonNode& root, Policy& policy) {
     } else if (member.key == "secondary_titles") {
       policy.secondary_titles = pattern_set(value, "secondary_titles");
     } else if (member.key == "claims") {
-      allow_keys(value, {"figures", "comparisons"}, "\"claims\"");
+      allow_keys(value, {"figures", "comparisons", "not_claims"}, "\"claims\"");
+      if (const JsonNode* not_claims = value.find("not_claims")) {
+        policy.not_claims = pattern_set(*not_claims, "claims.not_claims");
+      }
       if (const JsonNode* figures = value.find("figures")) {
         policy.claim_figures = pattern_set(*figures, "claims.figures");
       }

@@ -78,6 +78,9 @@ struct Policy {
   PatternSet secondary_titles;
   PatternSet claim_figures;
   PatternSet claim_comparisons;
+  /// Text that looks like a figure but is not a claim ("8x H100", "covers
+  /// 100% of the ISA"), blanked out before the claim patterns run.
+  PatternSet not_claims;
   PatternSet surface_titles;
   std::size_t description_min_length = 0;
   std::size_t description_max_length = 0;

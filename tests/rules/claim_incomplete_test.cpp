@@ -45,7 +45,11 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_pair("A GEMM that beats cuBLAS.", "beats"),
                       std::make_pair("Attention on par with FlashAttention-3.", "on par with"),
                       std::make_pair("Three times faster decoding with 4 times fewer GPUs.",
-                                     "4 times fewer")));
+                                     "4 times fewer"),
+                      std::make_pair("Decoding that matches vLLM throughput.",
+                                     "matches vLLM throughput"),
+                      std::make_pair("A cache layout that cuts latency in half.", "cuts latency"),
+                      std::make_pair("GEMMs reaching 50-73% of peak.", "50-73%")));
 
 class NotClaims : public ::testing::TestWithParam<const char*> {};
 
@@ -61,7 +65,9 @@ INSTANTIATE_TEST_SUITE_P(
                       "Training on 100k+ GPUs with W8A8 execution.",
                       "A Blackwell GEMM built from tcgen05 MMA to 2-SM MMA.",
                       "Current TPU v7 architecture and configuration.",
-                      "Design driven by P99 latency limits and cost of ownership."));
+                      "Design driven by P99 latency limits and cost of ownership.",
+                      "Serving on an 8x H100 node with NVLink.",
+                      "Covers 100% of the PTX ISA with examples."));
 
 TEST(ClaimIncomplete, QuietWhenAllFiveFieldsAreGiven) {
   EXPECT_THAT(rule_ids(paper_described(

@@ -237,6 +237,93 @@ void read_rules(const JsonNode& node, Policy& policy) {
   }
 }
 
+/// The link checker reads "links" as plain JSON; its shape is checked here,
+/// where positions are known.
+void check_link_settings(const JsonNode& links) {
+  static const std::vector<std::string_view> k_counts = {"max_concurrency",
+                                                         "max_per_host",
+                                                         "min_interval_per_host_ms",
+                                                         "connect_timeout_ms",
+                                                         "request_timeout_ms",
+                                                         "link_deadline_ms",
+                                                         "retries",
+                                                         "retry_base_delay_ms",
+                                                         "retry_max_delay_ms",
+                                                         "max_body_bytes",
+                                                         "max_header_bytes",
+                                                         "max_redirects",
+                                                         "cache_success_hours",
+                                                         "cache_failure_minutes"};
+  static const std::vector<std::string_view> k_strings = {"user_agent", "github_token_env"};
+  static const std::vector<std::string_view> k_patterns = {
+      "include", "exclude", "soft_404_patterns", "login_wall_patterns"};
+  static const std::vector<std::string_view> k_string_lists = {"headers", "bot_wall_markers"};
+  std::vector<std::string_view> keys = {"fragments", "accept", "host_tokens"};
+  for (const auto* group : {&k_counts, &k_strings, &k_patterns, &k_string_lists}) {
+    keys.insert(keys.end(), group->begin(), group->end());
+  }
+  allow_keys(links, keys, "\"links\"");
+  auto is_in = [](const std::vector<std::string_view>& list, std::string_view key) {
+    return std::find(list.begin(), list.end(), key) != list.end();
+  };
+  for (const JsonNode::Member& member : links.members) {
+    const JsonNode& value = member.value;
+    const std::string what = "links." + member.key;
+    if (is_in(k_counts, member.key)) {
+      count_value(value, what);
+    } else if (is_in(k_strings, member.key)) {
+      string_value(value, what);
+    } else if (is_in(k_patterns, member.key)) {
+      if (!value.is_array()) {
+        fail(value.location, what + " must be an array of RE2 patterns");
+      }
+      for (const JsonNode& item : value.items) {
+        compile(string_value(item, what), item.location);
+      }
+    } else if (is_in(k_string_lists, member.key)) {
+      string_list(value, what);
+    } else if (member.key == "fragments") {
+      bool_value(value, what);
+    } else if (member.key == "accept") {
+      if (!value.is_array()) {
+        fail(value.location, "links.accept must be an array of {\"host_pattern\", \"codes\"}");
+      }
+      for (const JsonNode& rule : value.items) {
+        allow_keys(rule, {"host_pattern", "codes"}, "an accept rule");
+        const JsonNode* pattern = rule.find("host_pattern");
+        const JsonNode* codes = rule.find("codes");
+        if (pattern == nullptr || codes == nullptr) {
+          fail(rule.location, "an accept rule needs \"host_pattern\" and \"codes\"");
+        }
+        compile(string_value(*pattern, "host_pattern"), pattern->location);
+        if (!codes->is_array()) {
+          fail(codes->location, "\"codes\" must be an array of HTTP status codes");
+        }
+        for (const JsonNode& code : codes->items) {
+          const std::size_t status = count_value(code, "an HTTP status code");
+          if (status < 100 || status > 999) {
+            fail(code.location, fmt::format("{} is not an HTTP status code", status));
+          }
+        }
+      }
+    } else if (member.key == "host_tokens") {
+      if (!value.is_array()) {
+        fail(value.location, "links.host_tokens must be an array of {\"host\", \"env\"}");
+      }
+      for (const JsonNode& token : value.items) {
+        allow_keys(token, {"host", "env"}, "a host token");
+        for (const char* key : {"host", "env"}) {
+          const JsonNode* field = token.find(key);
+          if (field == nullptr) {
+            fail(token.location, fmt::format("a host token needs \"{}\"", key));
+          }
+          string_value(*field, key);
+        }
+      }
+    }
+  }
+}
+
 void read_policy(const JsonNode& root, Policy& policy) {
   allow_keys(root,
              {"$comment", "classes", "hosts", "secondary_titles", "claims", "surface",
@@ -311,35 +398,7 @@ void read_policy(const JsonNode& root, Policy& policy) {
     } else if (member.key == "rules") {
       read_rules(value, policy);
     } else if (member.key == "links") {
-      // The link checker reads the values; unknown keys are caught here, where
-      // positions are known.
-      allow_keys(value,
-                 {"max_concurrency",
-                  "max_per_host",
-                  "min_interval_per_host_ms",
-                  "connect_timeout_ms",
-                  "request_timeout_ms",
-                  "link_deadline_ms",
-                  "retries",
-                  "retry_base_delay_ms",
-                  "retry_max_delay_ms",
-                  "user_agent",
-                  "headers",
-                  "include",
-                  "exclude",
-                  "soft_404_patterns",
-                  "login_wall_patterns",
-                  "bot_wall_markers",
-                  "max_body_bytes",
-                  "max_header_bytes",
-                  "max_redirects",
-                  "fragments",
-                  "accept",
-                  "github_token_env",
-                  "host_tokens",
-                  "cache_success_hours",
-                  "cache_failure_minutes"},
-                 "\"links\"");
+      check_link_settings(value);
     }
   }
 }

@@ -28,9 +28,8 @@ void check_claim_incomplete(const EntryView& view, const RuleContext& context, F
   std::string_view field = "title";
   const std::string title = without_non_claims(entry.title, context.policy.not_claims);
   const std::string description = without_non_claims(entry.description, context.policy.not_claims);
-  for (const auto& [name, text] :
-       {std::pair<std::string_view, const std::string&>{"title", title},
-        {"description", description}}) {
+  for (const auto& [name, text] : {std::pair<std::string_view, const std::string&>{"title", title},
+                                   {"description", description}}) {
     match = context.policy.claim_figures.first_match(text);
     if (!match) {
       match = context.policy.claim_comparisons.first_match(text);

@@ -135,6 +135,12 @@ TEST(Lint, BadPolicyIsAnInputErrorWithPosition) {
               HasSubstr("p4.json:1:2: error: policy: unknown key \"hostz\" in the policy; did you "
                         "mean \"hosts\"?"));
   EXPECT_EQ(run_sourcegate({"lint", "--policy", "missing.json"}, dir.path()).exit_code, 2);
+  dir.write("p5.json", "{\"links\": {\"retries\": true}}");
+  EXPECT_THAT(run_sourcegate({"lint", "--policy", "p5.json"}, dir.path()).err,
+              HasSubstr("p5.json:1:23: error: policy: links.retries must be a whole number"));
+  dir.write("p6.json", "{\"links\": {\"accept\": [{\"host_pattern\": \"x\", \"codes\": [42]}]}}");
+  EXPECT_THAT(run_sourcegate({"lint", "--policy", "p6.json"}, dir.path()).err,
+              HasSubstr("p6.json:1:55: error: policy: 42 is not an HTTP status code"));
 }
 
 TEST(Lint, PolicySeveritiesAndOffSwitches) {

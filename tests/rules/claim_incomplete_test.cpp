@@ -34,22 +34,21 @@ TEST_P(ClaimFigures, AreClaimsThatNeedEvidence) {
 
 INSTANTIATE_TEST_SUITE_P(
     Claim, ClaimFigures,
-    ::testing::Values(std::make_pair("A kernel with a 3.2x speed-up.", "3.2x speed-up"),
-                      std::make_pair("Attention that runs 2× faster.", "2× faster"),
-                      std::make_pair("Cuts latency by 40% on decode.", "40%"),
-                      std::make_pair("Reaches 1.3 PFLOP/s on one node.", "1.3 PFLOP/s"),
-                      std::make_pair("Serves 12,000 tokens/s per GPU.", "12,000 tokens/s"),
-                      std::make_pair("Decodes a token in 7 ms.", "7 ms"),
-                      std::make_pair("Trains the model at 55% MFU.", "55%"),
-                      std::make_pair("Reaches an accuracy of 91.2 on MMLU.", "accuracy of 91.2"),
-                      std::make_pair("A GEMM that beats cuBLAS.", "beats"),
-                      std::make_pair("Attention on par with FlashAttention-3.", "on par with"),
-                      std::make_pair("Three times faster decoding with 4 times fewer GPUs.",
-                                     "4 times fewer"),
-                      std::make_pair("Decoding that matches vLLM throughput.",
-                                     "matches vLLM throughput"),
-                      std::make_pair("A cache layout that cuts latency in half.", "cuts latency"),
-                      std::make_pair("GEMMs reaching 50-73% of peak.", "50-73%")));
+    ::testing::Values(
+        std::make_pair("A kernel with a 3.2x speed-up.", "3.2x speed-up"),
+        std::make_pair("Attention that runs 2× faster.", "2× faster"),
+        std::make_pair("Cuts latency by 40% on decode.", "40%"),
+        std::make_pair("Reaches 1.3 PFLOP/s on one node.", "1.3 PFLOP/s"),
+        std::make_pair("Serves 12,000 tokens/s per GPU.", "12,000 tokens/s"),
+        std::make_pair("Decodes a token in 7 ms.", "7 ms"),
+        std::make_pair("Trains the model at 55% MFU.", "55%"),
+        std::make_pair("Reaches an accuracy of 91.2 on MMLU.", "accuracy of 91.2"),
+        std::make_pair("A GEMM that beats cuBLAS.", "beats"),
+        std::make_pair("Attention on par with FlashAttention-3.", "on par with"),
+        std::make_pair("Three times faster decoding with 4 times fewer GPUs.", "4 times fewer"),
+        std::make_pair("Decoding that matches vLLM throughput.", "matches vLLM throughput"),
+        std::make_pair("A cache layout that cuts latency in half.", "cuts latency"),
+        std::make_pair("GEMMs reaching 50-73% of peak.", "50-73%")));
 
 class NotClaims : public ::testing::TestWithParam<const char*> {};
 

@@ -42,7 +42,7 @@ void add_links_command(CLI::App& app, int& exit_code) {
       "  sourcegate links https://arxiv.org/abs/2301.03598\n"
       "  sourcegate links --offline                report from the cache only");
   command->callback([options, &exit_code] {
-    const Policy policy = resolve_policy(options->policy);
+    const Policy policy = resolve_policy(options->policy, MissingPolicy::quiet);
     List entries;
     const std::vector<links::FoundLink> found = collect_links(options->inputs, entries);
     Report report;

@@ -1,6 +1,7 @@
 #include "cli/lint_pipeline.h"
 
 #include <filesystem>
+#include <iostream>
 
 #include "cli/git_changes.h"
 #include "load/inputs.h"
@@ -43,13 +44,18 @@ void attach_rendered_anchors(List& list) {
 
 }  // namespace
 
-Policy resolve_policy(const std::string& explicit_path) {
+Policy resolve_policy(const std::string& explicit_path, MissingPolicy missing) {
   if (!explicit_path.empty()) {
     return load_policy(explicit_path);
   }
   std::error_code ec;
   if (std::filesystem::exists(k_default_policy, ec)) {
     return load_policy(k_default_policy);
+  }
+  if (missing == MissingPolicy::note) {
+    std::cerr << "sourcegate: note: no " << k_default_policy
+              << " here and no --policy: host classes are unknown, so the source rules are "
+                 "off\n";
   }
   return empty_policy();
 }
@@ -63,7 +69,7 @@ LintRun run_lint(const LintInputs& inputs) {
     }
     today = *parsed;
   }
-  LintRun run{load_inputs(inputs.paths), resolve_policy(inputs.policy), {}};
+  LintRun run{load_inputs(inputs.paths), resolve_policy(inputs.policy, MissingPolicy::note), {}};
   const bool markdown_input = std::any_of(
       run.loaded.files.begin(), run.loaded.files.end(),
       [](const std::string& file) { return file.ends_with(".md") || file.ends_with(".markdown"); });

@@ -22,9 +22,12 @@ struct LintInputs {
 
 void add_lint_inputs(CLI::App& command, LintInputs& inputs);
 
+enum class MissingPolicy { quiet, note };
+
 /// The policy named by --policy, else policy/policy.json when it exists, else
-/// the empty policy (no host tables: the source rules stay quiet).
-Policy resolve_policy(const std::string& explicit_path);
+/// the empty policy (no host tables: the source rules stay quiet), with a note
+/// on stderr when `missing` asks for one.
+Policy resolve_policy(const std::string& explicit_path, MissingPolicy missing);
 
 /// Loads the inputs and runs the rules: load -> model -> rules -> report.
 /// Waivers are not applied yet, so that link findings can join first.

@@ -1,4 +1,6 @@
 // SARIF 2.1.0 for code scanning.
+#include <cctype>
+#include <filesystem>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -23,17 +25,35 @@ std::string_view sarif_level(Severity severity) {
 }
 
 /// FNV-1a: a fingerprint that is the same on every machine and run, unlike
-/// std::hash. It covers what identifies a finding, not where it sits, so a
-/// finding keeps its identity when lines move.
+/// std::hash. It covers what identifies a finding, not where it sits: digits
+/// are skipped, because messages quote line numbers and ages that move.
 std::string fingerprint(const Diagnostic& d) {
   std::uint64_t hash = 14695981039346656037ULL;
   for (const std::string* part : {&d.rule, &d.location.file, &d.title, &d.url, &d.message}) {
     for (unsigned char c : *part) {
+      if (part == &d.message && std::isdigit(c) != 0) {
+        continue;
+      }
       hash = (hash ^ c) * 1099511628211ULL;
     }
     hash = (hash ^ 0xFFU) * 1099511628211ULL;
   }
   return fmt::format("{:016x}", hash);
+}
+
+/// Code scanning wants paths relative to the repository: an absolute path
+/// under the working directory is made relative to it.
+std::string artifact_uri(const std::string& file) {
+  std::filesystem::path path(file);
+  if (path.is_absolute()) {
+    std::error_code ec;
+    const std::filesystem::path relative =
+        std::filesystem::proximate(path, std::filesystem::current_path(ec), ec);
+    if (!ec && !relative.empty() && *relative.begin() != "..") {
+      return relative.generic_string();
+    }
+  }
+  return path.generic_string();
 }
 
 }  // namespace
@@ -71,7 +91,7 @@ void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& r
       region["startLine"] = d.location.line;
       region["startColumn"] = std::max(d.location.column, 1);
     }
-    ordered_json physical = {{"artifactLocation", {{"uri", d.location.file}}}};
+    ordered_json physical = {{"artifactLocation", {{"uri", artifact_uri(d.location.file)}}}};
     if (!region.empty()) {
       physical["region"] = region;
     }

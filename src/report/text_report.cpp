@@ -54,9 +54,11 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
   }
   const std::size_t errors = report.count(Severity::error);
   const std::size_t warnings = report.count(Severity::warning);
-  out << fmt::format("{} entries", report.entries);
+  if (report.entries > 0 || report.links.empty()) {
+    out << fmt::format("{} entries", report.entries);
+  }
   if (!report.links.empty()) {
-    out << fmt::format(", {} links", report.links.size());
+    out << fmt::format("{}{} links", report.entries > 0 ? ", " : "", report.links.size());
   }
   out << fmt::format(": {} error{}, {} warning{}", errors, errors == 1 ? "" : "s", warnings,
                      warnings == 1 ? "" : "s");

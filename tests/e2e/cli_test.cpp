@@ -49,6 +49,8 @@ TEST(Cli, LintPassesACleanTree) {
   auto result = run_sourcegate({"lint"}, dir.path());
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_THAT(result.out, HasSubstr("1 entries: 0 errors, 0 warnings"));
+  // Without a policy the source rules cannot run; say so rather than pass quietly.
+  EXPECT_THAT(result.err, HasSubstr("note: no policy/policy.json here and no --policy"));
 }
 
 TEST(Cli, LintReportsSchemaErrorsAsFileLineColumnAndExits1) {

@@ -15,6 +15,7 @@
 #include "rules/rule.h"
 #include "util/error.h"
 #include "util/text.h"
+#include "util/url.h"
 
 namespace sg {
 namespace {
@@ -158,6 +159,10 @@ std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inpu
     } else {
       append(links::extract_text(text, input));
     }
+  }
+  // Credentials written into a document are neither sent nor reported.
+  for (links::FoundLink& link : found) {
+    link.url = redact_userinfo(link.url);
   }
   return found;
 }

@@ -314,19 +314,27 @@ Entry read_entry(const JsonNode& node, SchemaReader& schema) {
     read_waivers(*waive, schema, entry);
   }
 
+  // Credentials in a list are reported and go no further: the entry keeps
+  // only a redacted URL, so no report prints them and no request sends them.
+  const Entry as_written = entry;
+  entry.url = redact_userinfo(entry.url);
+  entry.code = redact_userinfo(entry.code);
+  for (EntryLink& link : entry.links) {
+    link.url = redact_userinfo(link.url);
+  }
   auto check_url = [&](const std::string& url, std::string_view field, const Location& at) {
     if (auto problem = web_url_problem(url); !url.empty() && problem) {
       schema.error(at, fmt::format("\"{}\" is {}", field, *problem),
                    "link an https:// URL (http:// only where the host serves no https)", &entry);
     }
   };
-  if (entry.links.empty()) {
-    check_url(entry.url, "url", entry.where("url"));
+  if (as_written.links.empty()) {
+    check_url(as_written.url, "url", entry.where("url"));
   }
-  for (const EntryLink& link : entry.links) {
+  for (const EntryLink& link : as_written.links) {
     check_url(link.url, "links", link.location);
   }
-  check_url(entry.code, "code", entry.where("code"));
+  check_url(as_written.code, "code", entry.where("code"));
 
   const bool has_url = node.find("url") != nullptr;
   const bool has_links = node.find("links") != nullptr;

@@ -318,13 +318,19 @@ class MarkdownReader {
         d.rule = "entry/schema";
         d.severity = Severity::error;
         d.location = entry.where(url == entry.code ? "code" : "url");
-        d.message = fmt::format("the link {} is {}", printable(url), *problem);
+        d.message = fmt::format("a link is {}", *problem);
         d.hint = "link an https:// URL (http:// only where the host serves no https)";
         d.title = entry.title;
-        d.url = entry.url;
+        d.url = redact_userinfo(entry.url);
         d.entry_location = entry.location;
         m_out.diagnostics.push_back(std::move(d));
       }
+    }
+    // Credentials in a list are an error above; they go no further.
+    entry.url = redact_userinfo(entry.url);
+    entry.code = redact_userinfo(entry.code);
+    for (EntryLink& link : entry.links) {
+      link.url = redact_userinfo(link.url);
     }
     entry.set_position("title", entry.location);
     entries.push_back(std::move(entry));

@@ -75,7 +75,24 @@ std::optional<std::string> web_url_problem(std::string_view text) {
   if (!url) {
     return std::string("not an absolute URL (spaces, control characters or a missing host?)");
   }
+  if (!url->userinfo.empty()) {
+    return std::string("a URL with credentials in it; never publish them");
+  }
   return std::nullopt;
+}
+
+std::string redact_userinfo(std::string_view url) {
+  const std::size_t scheme_end = url.find("://");
+  if (scheme_end == std::string_view::npos) {
+    return std::string(url);
+  }
+  const std::size_t start = scheme_end + 3;
+  const std::size_t authority_end = url.find_first_of("/?#", start);
+  const std::size_t at = url.substr(0, authority_end).rfind('@');
+  if (at == std::string_view::npos || at < start) {
+    return std::string(url);
+  }
+  return std::string(url.substr(0, start)) + "REDACTED" + std::string(url.substr(at));
 }
 
 std::string to_string(const Url& url) {

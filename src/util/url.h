@@ -28,6 +28,10 @@ std::optional<Url> parse_url(std::string_view text);
 /// http(s) URL that libcurl accepts.
 std::optional<std::string> web_url_problem(std::string_view text);
 
+/// The URL with any "user:password@" replaced by "REDACTED@", so credentials
+/// written into a list are neither sent anywhere nor printed in a report.
+std::string redact_userinfo(std::string_view url);
+
 /// The URL written back, `scheme://host[:port]path[?query][#fragment]`.
 std::string to_string(const Url& url);
 

@@ -108,6 +108,18 @@ TEST(Cli, AnEmptyDirectoryIsAnInputError) {
   EXPECT_THAT(result.err, HasSubstr("entries: error: no entry files here"));
 }
 
+TEST(Cli, CredentialsInAUrlAreAnErrorAndNeverPrinted) {
+  TempDir dir;
+  dir.write("entries/01-s.json",
+            R"({"title": "S", "entries": [{"title": "T", "url": "https://me:hunter2@a.example/", )"
+            R"("kind": "paper", "description": "A page behind a password."}]})");
+  auto result = run_sourcegate({"lint", "--format", "json"}, dir.path());
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.out, HasSubstr("a URL with credentials in it"));
+  EXPECT_THAT(result.out, HasSubstr("https://REDACTED@a.example/"));
+  EXPECT_EQ(result.out.find("hunter2"), std::string::npos);
+}
+
 TEST(Cli, MissingPathExits2) {
   TempDir dir;
   auto result = run_sourcegate({"lint", "nowhere.md"}, dir.path());

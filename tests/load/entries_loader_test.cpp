@@ -93,6 +93,10 @@ INSTANTIATE_TEST_SUITE_P(
                    R"("title": "T", "url": "javascript:void", "kind": "paper", )"
                    R"("description": "D.")",
                    "\"url\" is a javascript: URL", "link an https:// URL"},
+        SchemaCase{"url with credentials",
+                   R"("title": "T", "url": "https://user:secret@a.example/", "kind": "paper", )"
+                   R"("description": "D.")",
+                   "\"url\" is a URL with credentials in it", "link an https:// URL"},
         SchemaCase{"url with a space",
                    R"("title": "T", "url": "https://a b/", "kind": "paper", )"
                    R"("description": "D.")",

@@ -314,27 +314,25 @@ Entry read_entry(const JsonNode& node, SchemaReader& schema) {
     read_waivers(*waive, schema, entry);
   }
 
-  // Credentials in a list are reported and go no further: the entry keeps
-  // only a redacted URL, so no report prints them and no request sends them.
-  const Entry as_written = entry;
-  entry.url = redact_userinfo(entry.url);
-  entry.code = redact_userinfo(entry.code);
-  for (EntryLink& link : entry.links) {
-    link.url = redact_userinfo(link.url);
-  }
-  auto check_url = [&](const std::string& url, std::string_view field, const Location& at) {
+  // A URL that cannot be followed is an error; credentials in one are
+  // redacted first, so that no report prints them and no request sends them.
+  auto check_url = [&](std::string& url, std::string_view field, const Location& at) {
     if (auto problem = web_url_problem(url); !url.empty() && problem) {
+      url = redact_userinfo(url);
+      entry.url = redact_userinfo(entry.url);
       schema.error(at, fmt::format("\"{}\" is {}", field, *problem),
                    "link an https:// URL (http:// only where the host serves no https)", &entry);
     }
   };
-  if (as_written.links.empty()) {
-    check_url(as_written.url, "url", entry.where("url"));
+  if (entry.links.empty()) {
+    check_url(entry.url, "url", entry.where("url"));
+  } else {
+    for (EntryLink& link : entry.links) {
+      check_url(link.url, "links", link.location);
+    }
+    entry.url = entry.links.front().url;
   }
-  for (const EntryLink& link : as_written.links) {
-    check_url(link.url, "links", link.location);
-  }
-  check_url(as_written.code, "code", entry.where("code"));
+  check_url(entry.code, "code", entry.where("code"));
 
   const bool has_url = node.find("url") != nullptr;
   const bool has_links = node.find("links") != nullptr;

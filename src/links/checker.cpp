@@ -20,6 +20,7 @@
 #include "links/response.h"
 #include "links/url.h"
 #include "sourcegate/version.h"
+#include "util/text.h"
 
 namespace sg::links {
 
@@ -36,23 +37,6 @@ constexpr std::size_t k_api_body_bytes = std::size_t{256} * 1024;
 
 long to_ms(SteadyClock::duration duration) {
   return static_cast<long>(std::chrono::duration_cast<milliseconds>(duration).count());
-}
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
-    text.remove_suffix(1);
-  }
-  return text;
 }
 
 std::string reason_phrase(long status) {
@@ -467,10 +451,10 @@ struct Engine {
     if (colon == std::string_view::npos) {
       return length;
     }
-    std::string name = lower(trim(line.substr(0, colon)));
+    std::string name = to_lower(trim(line.substr(0, colon)));
     std::string value(trim(line.substr(colon + 1)));
     if (name == "content-type") {
-      response.content_type = lower(value);
+      response.content_type = to_lower(value);
     } else if (name == "retry-after") {
       response.retry_after = value;
     } else if (name == "x-ratelimit-reset" || name == "ratelimit-reset") {
@@ -664,7 +648,7 @@ struct Engine {
       std::string host = url_host(job.url);
       const bool secure = job.url.starts_with("https://") || settings.allow_insecure_credentials;
       for (const auto& token : settings.host_tokens) {
-        if (secure && lower(token.host) == host && !token.authorization.empty()) {
+        if (secure && to_lower(token.host) == host && !token.authorization.empty()) {
           std::string header = "Authorization: " + token.authorization;
           headers = curl_slist_append(headers, header.c_str());
           break;
@@ -1002,7 +986,7 @@ struct Engine {
       std::string full_name = json.is_object() ? json.value("full_name", "") : "";
       std::string html_url = json.is_object() ? json.value("html_url", "") : "";
       job.final_url = html_url.empty() ? job.fetch_url : html_url;
-      bool renamed = !full_name.empty() && lower(full_name) != lower(repo);
+      bool renamed = !full_name.empty() && to_lower(full_name) != to_lower(repo);
       if (job.permanent || renamed) {
         finish(job, LinkStatus::redirected, status,
                fmt::format("the repository moved to {}; update the link", job.final_url));

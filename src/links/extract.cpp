@@ -17,16 +17,6 @@ namespace sg::links {
 
 namespace {
 
-std::string_view trim(std::string_view text) {
-  const char* space = " \t\r\n\f";
-  auto first = text.find_first_not_of(space);
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  auto last = text.find_last_not_of(space);
-  return text.substr(first, last - first + 1);
-}
-
 FoundLink make_link(std::string_view url, const LineIndex& index, const std::string& file,
                     std::size_t offset) {
   FoundLink link;

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "links/url.h"
+#include "util/text.h"
 
 namespace sg::links {
 
@@ -26,13 +27,6 @@ void walk(const GumboNode* node, std::unordered_set<std::string>& anchors) {
   for (unsigned i = 0; i < element.children.length; ++i) {
     walk(static_cast<const GumboNode*>(element.children.data[i]), anchors);
   }
-}
-
-std::string to_lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
 }
 
 }  // namespace

@@ -10,20 +10,11 @@
 #include <fmt/format.h>
 
 #include "links/url.h"
+#include "util/text.h"
 
 namespace sg::links {
 
 namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
 
 std::optional<long long> parse_integer(std::string_view text) {
   long long value = 0;
@@ -46,13 +37,6 @@ std::optional<std::chrono::milliseconds> parse_http_date(
     return std::chrono::milliseconds(0);
   }
   return std::chrono::duration_cast<std::chrono::milliseconds>(target - now);
-}
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
 }
 
 void append_text(const GumboNode* node, std::string& out) {
@@ -156,17 +140,17 @@ std::optional<std::string> detect_bot_wall(const WallSignals& signals,
   if (!wall_status) {
     return std::nullopt;
   }
-  if (lower(trim(signals.cf_mitigated)) == "challenge") {
+  if (to_lower(trim(signals.cf_mitigated)) == "challenge") {
     return "the host answered with a Cloudflare bot challenge (cf-mitigated: challenge); check it "
            "in a browser, or accept its status for this host in the policy";
   }
   if (signals.status == 429) {
     return std::nullopt;
   }
-  std::string body = lower(signals.body);
+  std::string body = to_lower(signals.body);
   for (const auto& marker : body_markers) {
-    if (!marker.empty() && body.find(lower(marker)) != std::string::npos) {
-      std::string who = lower(signals.server).find("cloudflare") != std::string::npos
+    if (!marker.empty() && body.find(to_lower(marker)) != std::string::npos) {
+      std::string who = to_lower(signals.server).find("cloudflare") != std::string::npos
                             ? "a Cloudflare bot challenge"
                             : "a bot challenge page";
       return fmt::format(
@@ -209,7 +193,7 @@ std::optional<std::string> github_repo_of(std::string_view url) {
                                            "sponsors",    "marketplace", "apps",       "users",
                                            "collections", "about",       "enterprise", "login"};
   for (const char* reserved : k_reserved) {
-    if (lower(owner) == reserved) {
+    if (to_lower(owner) == reserved) {
       return std::nullopt;
     }
   }

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "util/text.h"
 #include "util/url.h"
 
 namespace sg::links {
@@ -11,12 +12,6 @@ namespace sg::links {
 namespace {
 
 char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-
-std::string to_lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), lower);
-  return out;
-}
 
 int default_port(std::string_view scheme) {
   if (scheme == "http") {

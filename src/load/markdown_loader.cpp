@@ -59,15 +59,6 @@ bool is_code_label(std::string_view label) {
          lower == "repo";
 }
 
-std::string trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  const auto last = text.find_last_not_of(" \t");
-  return std::string(text.substr(first, last - first + 1));
-}
-
 class MarkdownReader {
  public:
   MarkdownReader(const std::string& path, std::string_view text, LoadResult& out)
@@ -130,7 +121,7 @@ class MarkdownReader {
   }
 
   void read_heading(cmark_node* heading) {
-    const std::string title = trim(plain_text(heading));
+    const std::string title(trim(plain_text(heading)));
     m_out.list.headings.push_back(title);
     const int level = cmark_node_get_heading_level(heading);
     m_in_contents = false;

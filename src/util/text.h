@@ -41,6 +41,12 @@ std::string printable(std::string_view text);
 /// The offset of the first byte that is not well-formed UTF-8, if any.
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 
+/// The text without leading and trailing ASCII whitespace.
+std::string_view trim(std::string_view text);
+
+/// ASCII lower case (hosts, schemes, header names, HTML markers).
+std::string to_lower(std::string_view text);
+
 /// Counts the Unicode code points of UTF-8 text (continuation bytes skipped).
 std::size_t utf8_length(std::string_view text);
 

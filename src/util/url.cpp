@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "util/text.h"
+
 namespace sg {
 namespace {
 
@@ -19,12 +21,6 @@ std::string part(CURLU* handle, CURLUPart which) {
   }
   std::string text(value);
   curl_free(value);
-  return text;
-}
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return text;
 }
 
@@ -45,12 +41,12 @@ std::optional<Url> parse_url(std::string_view text) {
     return std::nullopt;
   }
   Url url;
-  url.scheme = lower(part(handle.get(), CURLUPART_SCHEME));
+  url.scheme = to_lower(part(handle.get(), CURLUPART_SCHEME));
   url.userinfo = part(handle.get(), CURLUPART_USER);
   if (std::string password = part(handle.get(), CURLUPART_PASSWORD); !password.empty()) {
     url.userinfo += ":" + password;
   }
-  url.host = lower(part(handle.get(), CURLUPART_HOST));
+  url.host = to_lower(part(handle.get(), CURLUPART_HOST));
   url.port = part(handle.get(), CURLUPART_PORT);
   url.path = part(handle.get(), CURLUPART_PATH);
   url.query = part(handle.get(), CURLUPART_QUERY);
@@ -64,7 +60,7 @@ std::optional<Url> parse_url(std::string_view text) {
 std::optional<std::string> web_url_problem(std::string_view text) {
   const std::size_t colon = text.find(':');
   if (colon != std::string_view::npos && colon > 0 && colon < 20) {
-    const std::string scheme = lower(std::string(text.substr(0, colon)));
+    const std::string scheme = to_lower(std::string(text.substr(0, colon)));
     if (std::all_of(scheme.begin(), scheme.end(),
                     [](unsigned char c) { return std::isalnum(c); }) &&
         scheme != "http" && scheme != "https") {

@@ -52,9 +52,7 @@ std::string plain_text(cmark_node* node) {
 }
 
 bool is_code_label(std::string_view label) {
-  std::string lower(label);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string lower = to_lower(label);
   return lower == "code" || lower == "source" || lower == "source code" || lower == "repository" ||
          lower == "repo";
 }
@@ -130,9 +128,7 @@ class MarkdownReader {
       return;
     }
     if (level <= 2) {
-      std::string lower = title;
-      std::transform(lower.begin(), lower.end(), lower.begin(),
-                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      const std::string lower = to_lower(title);
       if (lower == "contents" || lower == "table of contents") {
         m_in_contents = true;
         return;

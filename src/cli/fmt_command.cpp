@@ -38,18 +38,6 @@ std::vector<std::string> json_files(const std::vector<std::string>& paths) {
   return files;
 }
 
-void write_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      throw InputError(Location{path, 0, 0}, "cannot write the formatted file");
-    }
-  }
-  fs::rename(temporary, path);
-}
-
 }  // namespace
 
 void add_fmt_command(CLI::App& app, int& exit_code) {
@@ -79,7 +67,9 @@ void add_fmt_command(CLI::App& app, int& exit_code) {
       if (options->check) {
         std::cout << file << ": not canonical; run `sourcegate fmt` to rewrite it\n";
       } else {
-        write_atomically(file, canonical);
+        if (auto problem = write_file_atomically(file, canonical)) {
+          throw InputError(Location{file, 0, 0}, *problem);
+        }
         std::cout << "formatted " << file << '\n';
       }
     }

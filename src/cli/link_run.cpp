@@ -11,8 +11,10 @@
 #include <fmt/format.h>
 
 #include "cli/output.h"
+#include "links/history.h"
 #include "load/inputs.h"
 #include "rules/rule.h"
+#include "util/date.h"
 #include "util/error.h"
 #include "util/text.h"
 #include "util/url.h"
@@ -188,6 +190,22 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
     results = links::check_links(targets, settings, cache.get(), mode,
                                  [&progress](const links::CheckProgress& p) { progress.draw(p); });
   }
+  if (!options.history.empty()) {
+    links::LinkHistory history(options.history);
+    if (auto warning = history.load()) {
+      std::cerr << "sourcegate: warning: " << *warning << '\n';
+    }
+    history.record(results, format_date(today_utc()));
+    for (links::LinkResult& result : results) {
+      if (const links::FailureStreak* streak = history.find(result.url)) {
+        result.failed_runs = streak->runs;
+        result.failing_since = streak->first_failed;
+      }
+    }
+    if (auto problem = history.save()) {
+      std::cerr << "sourcegate: warning: cannot save " << *problem << '\n';
+    }
+  }
   if (cache && mode == links::CacheMode::normal) {
     if (auto problem = cache->save()) {
       std::cerr << "sourcegate: warning: cannot save the link cache: " << *problem << '\n';
@@ -211,6 +229,12 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
     if (rule == nullptr) {
       continue;
     }
+    // With a history, one bad run is not a dead link: flaky networks are the
+    // commonest false alarm.
+    if (!options.history.empty() && links::is_failure(result.status) &&
+        result.failed_runs < options.dead_after) {
+      continue;
+    }
     auto setting = policy.rules.find(rule->id);
     if (setting != policy.rules.end() && setting->second.off) {
       continue;
@@ -222,6 +246,14 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
                        ? *setting->second.severity
                        : rule->severity;
       d.message = describe(result);
+      if (result.failed_runs > 1) {
+        d.message += fmt::format(" (failing since {}, {} runs in a row)", result.failing_since,
+                                 result.failed_runs);
+      }
+      if (result.failed_runs > 1) {
+        d.message += fmt::format(" (failing since {}, {} runs in a row)", result.failing_since,
+                                 result.failed_runs);
+      }
       d.hint = result.status == links::LinkStatus::redirected ? "use " + result.final_url
                                                               : std::string(rule->hint);
       d.location = Location{source.file, source.line, source.column};
@@ -235,6 +267,7 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
     }
   }
   report.links = std::move(results);
+  report.dead_after = options.history.empty() ? 0 : options.dead_after;
 }
 
 }  // namespace sg

@@ -56,6 +56,13 @@ void add_link_options(CLI::App& command, LinkOptions& options) {
   command.add_option("--cache", options.cache, "Cache file (default .cache/sourcegate/links.json)");
   command.add_option("--github-api", options.github_api,
                      "GitHub API base URL for repository checks (default https://api.github.com)");
+  command.add_option("--history", options.history,
+                     "Remember failures across runs in this file (periodic reports); a link is "
+                     "reported dead only after --dead-after failed runs in a row");
+  command
+      .add_option("--dead-after", options.dead_after,
+                  "With --history: failed runs in a row before a link counts as dead (default 3)")
+      ->check(CLI::Range(1, 1000));
   command
       .add_option("--progress", options.progress, "Progress line on stderr: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));

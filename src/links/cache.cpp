@@ -1,13 +1,13 @@
 #include "links/cache.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+
+#include "util/text.h"
 
 namespace sg::links {
 
@@ -104,28 +104,8 @@ std::optional<std::string> LinkCache::save() const {
   }
   nlohmann::ordered_json document = {{"version", k_format_version}, {"links", links}};
 
-  std::filesystem::path target(m_path);
-  std::error_code error;
-  if (target.has_parent_path()) {
-    std::filesystem::create_directories(target.parent_path(), error);
-    if (error) {
-      return m_path + ": cannot create the cache directory: " + error.message();
-    }
-  }
-  std::string temporary = m_path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << document.dump(1) << '\n';
-    out.flush();
-    if (!out) {
-      std::filesystem::remove(temporary, error);
-      return m_path + ": cannot write the link cache (disk full or read-only?)";
-    }
-  }
-  std::filesystem::rename(temporary, target, error);
-  if (error) {
-    std::filesystem::remove(temporary, error);
-    return m_path + ": cannot replace the link cache: " + error.message();
+  if (auto problem = write_file_atomically(m_path, document.dump(1) + "\n")) {
+    return "the link cache: " + *problem;
   }
   return std::nullopt;
 }

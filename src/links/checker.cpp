@@ -111,19 +111,6 @@ void ensure_curl_initialised() {
 
 }  // namespace
 
-bool is_failure(LinkStatus status) {
-  switch (status) {
-    case LinkStatus::broken:
-    case LinkStatus::timeout:
-    case LinkStatus::unreachable:
-    case LinkStatus::blocked:
-    case LinkStatus::fragment_missing:
-      return true;
-    default:
-      return false;
-  }
-}
-
 std::optional<std::string> validate(const CheckSettings& settings) {
   if (settings.max_concurrency < 1) {
     return "max concurrency must be at least 1";

@@ -112,10 +112,6 @@ struct CheckProgress {
 };
 using ProgressCallback = std::function<void(const CheckProgress&)>;
 
-/// True for the statuses that fail a run (unverifiable, excluded and skipped
-/// do not).
-bool is_failure(LinkStatus status);
-
 /// Checks links over one libcurl multi handle with its own per-host
 /// scheduler. Not thread-safe; one check() at a time.
 class LinkChecker {

@@ -28,4 +28,17 @@ std::string_view to_string(LinkStatus status) {
   return "skipped";
 }
 
+bool is_failure(LinkStatus status) {
+  switch (status) {
+    case LinkStatus::broken:
+    case LinkStatus::timeout:
+    case LinkStatus::unreachable:
+    case LinkStatus::blocked:
+    case LinkStatus::fragment_missing:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace sg::links

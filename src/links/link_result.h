@@ -23,6 +23,10 @@ enum class LinkStatus {
 /// The report spelling: `ok`, `redirected`, ..., `fragment-missing`, ...
 std::string_view to_string(LinkStatus status);
 
+/// True for the statuses that fail a run (unverifiable, excluded and skipped
+/// do not).
+bool is_failure(LinkStatus status);
+
 /// Where a URL was found. A URL found in several places is checked once.
 struct LinkSource {
   std::string file;
@@ -40,6 +44,10 @@ struct LinkResult {
   /// Why the link is not ok, in words a maintainer can act on; empty when ok.
   std::string error;
   std::vector<LinkSource> sources;
+  /// With a history (periodic reports): consecutive failed runs and the date
+  /// the streak began; 0 and empty otherwise.
+  int failed_runs = 0;
+  std::string failing_since;
 };
 
 }  // namespace sg::links

@@ -34,14 +34,19 @@ void write_json_report(const Report& report, std::ostream& out) {
     for (const links::LinkSource& source : link.sources) {
       sources.push_back({{"file", source.file}, {"line", source.line}});
     }
-    links.push_back({{"url", link.url},
-                     {"status", links::to_string(link.status)},
-                     {"http_status", link.http_status},
-                     {"final_url", link.final_url},
-                     {"attempts", link.attempts},
-                     {"elapsed_ms", link.elapsed_ms},
-                     {"error", link.error},
-                     {"sources", std::move(sources)}});
+    ordered_json item = {{"url", link.url},
+                         {"status", links::to_string(link.status)},
+                         {"http_status", link.http_status},
+                         {"final_url", link.final_url},
+                         {"attempts", link.attempts},
+                         {"elapsed_ms", link.elapsed_ms},
+                         {"error", link.error},
+                         {"sources", std::move(sources)}};
+    if (link.failed_runs > 0) {
+      item["failed_runs"] = link.failed_runs;
+      item["failing_since"] = link.failing_since;
+    }
+    links.push_back(std::move(item));
   }
   root["links"] = std::move(links);
   // Replace invalid UTF-8 from hostile input instead of throwing mid-report.

@@ -28,36 +28,71 @@ bool needs_attention(links::LinkStatus status) {
          status != links::LinkStatus::skipped;
 }
 
+void write_table(const std::vector<const links::LinkResult*>& rows, bool with_history,
+                 std::ostream& out) {
+  out << (with_history ? "| status | link | answer | failing since | found in | archived copy |\n"
+                         "|---|---|---|---|---|---|\n"
+                       : "| status | link | answer | found in | archived copy |\n"
+                         "|---|---|---|---|---|\n");
+  for (const links::LinkResult* link : rows) {
+    std::string answer =
+        link->error.empty() ? fmt::format("HTTP {}", link->http_status) : link->error;
+    if (link->status == links::LinkStatus::redirected) {
+      answer = "moved to " + link->final_url;
+    }
+    std::string places;
+    for (const links::LinkSource& source : link->sources) {
+      places += fmt::format("{}{}:{}", places.empty() ? "" : "<br>", source.file, source.line);
+    }
+    out << "| " << links::to_string(link->status) << " | <" << cell(link->url) << "> | "
+        << cell(answer) << " | ";
+    if (with_history) {
+      out << (link->failed_runs > 0
+                  ? fmt::format("{} ({} runs)", link->failing_since, link->failed_runs)
+                  : std::string())
+          << " | ";
+    }
+    out << cell(places) << " | [Wayback Machine](https://web.archive.org/web/*/" << cell(link->url)
+        << ") |\n";
+  }
+}
+
 }  // namespace
 
 void write_markdown_report(const Report& report, std::ostream& out) {
-  std::size_t dead = 0;
+  const bool with_history = report.dead_after > 0;
+  std::vector<const links::LinkResult*> dead;
+  std::vector<const links::LinkResult*> watching;
+  std::vector<const links::LinkResult*> other;
   for (const links::LinkResult& link : report.links) {
-    dead += needs_attention(link.status) ? 1 : 0;
+    if (!needs_attention(link.status)) {
+      continue;
+    }
+    if (!links::is_failure(link.status)) {
+      other.push_back(&link);
+    } else if (!with_history || link.failed_runs >= report.dead_after) {
+      dead.push_back(&link);
+    } else {
+      watching.push_back(&link);
+    }
   }
   out << "# Link report\n\n"
-      << fmt::format("{} links checked, {} need attention.\n", report.links.size(), dead);
-  if (dead > 0) {
-    out << "\n| status | link | answer | found in | archived copy |\n"
-        << "|---|---|---|---|---|\n";
-    for (const links::LinkResult& link : report.links) {
-      if (!needs_attention(link.status)) {
-        continue;
-      }
-      std::string answer =
-          link.error.empty() ? fmt::format("HTTP {}", link.http_status) : link.error;
-      if (link.status == links::LinkStatus::redirected) {
-        answer = "moved to " + link.final_url;
-      }
-      std::string places;
-      for (const links::LinkSource& source : link.sources) {
-        places += fmt::format("{}{}:{}", places.empty() ? "" : "<br>", source.file, source.line);
-      }
-      out << fmt::format(
-          "| {} | <{}> | {} | {} | [Wayback Machine](https://web.archive.org/web/*/{}) |\n",
-          links::to_string(link.status), cell(link.url), cell(answer), cell(places),
-          cell(link.url));
-    }
+      << fmt::format("{} links checked, {} need attention.\n", report.links.size(),
+                     dead.size() + other.size());
+  if (!dead.empty()) {
+    out << (with_history
+                ? fmt::format("\n## Dead: failed {} or more runs in a row\n\n", report.dead_after)
+                : std::string("\n## Failing\n\n"));
+    write_table(dead, with_history, out);
+  }
+  if (!other.empty()) {
+    out << "\n## Moved or unverifiable\n\n";
+    write_table(other, with_history, out);
+  }
+  if (!watching.empty()) {
+    out << fmt::format("\n## Failing, not yet reported dead (fewer than {} runs in a row)\n\n",
+                       report.dead_after);
+    write_table(watching, with_history, out);
   }
   std::size_t findings = 0;
   for (const Diagnostic& d : report.diagnostics) {

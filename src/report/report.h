@@ -18,6 +18,9 @@ struct Report {
   std::size_t entries = 0;
   std::vector<Diagnostic> diagnostics;
   std::vector<links::LinkResult> links;
+  /// With a link history: failed runs in a row before a link counts as dead;
+  /// 0 without one.
+  int dead_after = 0;
 
   /// Findings that count (waived ones do not).
   std::size_t count(Severity severity) const;

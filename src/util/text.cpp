@@ -1,8 +1,11 @@
 #include "util/text.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -72,6 +75,34 @@ std::string read_file(const std::string& path) {
   in.read(text.data(), size);
   text.resize(static_cast<std::size_t>(in.gcount()));
   return text;
+}
+
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  std::error_code error;
+  if (target.has_parent_path()) {
+    fs::create_directories(target.parent_path(), error);
+    if (error) {
+      return path + ": cannot create its directory: " + error.message();
+    }
+  }
+  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) {
+      fs::remove(temporary, error);
+      return path + ": cannot write it (disk full or read-only?)";
+    }
+  }
+  fs::rename(temporary, target, error);
+  if (error) {
+    fs::remove(temporary, error);
+    return path + ": cannot replace it: " + error.message();
+  }
+  return std::nullopt;
 }
 
 std::string printable(std::string_view text) {

@@ -172,6 +172,26 @@ TEST_F(LinksCli, ReadsUrlsFromHtml) {
   EXPECT_EQ(report["links"][0]["status"], "broken");
 }
 
+TEST_F(LinksCli, WithAHistoryALinkIsDeadOnlyAfterRepeatedFailures) {
+  m_dir.write("urls.txt", url("/gone") + "\n");
+  const std::vector<std::string> run = args({"links", "urls.txt", "--history", "history.json",
+                                             "--dead-after", "2", "--format", "markdown"});
+  auto first = run_sourcegate(run, m_dir.path());
+  EXPECT_EQ(first.exit_code, 0) << first.out;
+  EXPECT_THAT(first.out, HasSubstr("1 links checked, 0 need attention."));
+  EXPECT_THAT(first.out,
+              HasSubstr("## Failing, not yet reported dead (fewer than 2 runs in a row)"));
+  auto second = run_sourcegate(run, m_dir.path());
+  EXPECT_EQ(second.exit_code, 1);
+  EXPECT_THAT(second.out, HasSubstr("## Dead: failed 2 or more runs in a row"));
+  EXPECT_THAT(second.out, HasSubstr("(2 runs)"));
+  auto third = run_sourcegate(args({"links", "urls.txt", "--history", "history.json",
+                                    "--dead-after", "2", "--color", "never"}),
+                              m_dir.path());
+  EXPECT_THAT(third.out, HasSubstr("(failing since "));
+  EXPECT_THAT(third.out, HasSubstr(", 3 runs in a row) [link/broken]"));
+}
+
 TEST_F(LinksCli, BadFlagValuesAreUsageErrors) {
   EXPECT_EQ(
       run_sourcegate({"links", "--allow-address", "nonsense", url("/ok")}, m_dir.path()).exit_code,

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "links/link_result.h"
+
+namespace sg::links {
+
+/// How long a link has been failing, run after run.
+struct FailureStreak {
+  std::string first_failed;  ///< YYYY-MM-DD of the first failed run in the streak
+  int runs = 0;              ///< consecutive failed runs, this one included
+};
+
+/// The memory of a periodic link report, so that it does not cry wolf: a
+/// link is reported dead only after failing several runs in a row, with the
+/// date it first failed. A file of its own, apart from the cache, because it
+/// must outlive any cache age.
+class LinkHistory {
+ public:
+  explicit LinkHistory(std::string path);
+
+  /// Reads the file; a missing one is an empty history, a malformed one too,
+  /// with the returned warning.
+  std::optional<std::string> load();
+  std::optional<std::string> save() const;
+
+  /// Records a run: a failure extends its link's streak (or starts one on
+  /// `today`), any other status ends it. Links not in this run are kept.
+  void record(const std::vector<LinkResult>& results, const std::string& today);
+  const FailureStreak* find(const std::string& url) const;
+
+ private:
+  std::string m_path;
+  std::map<std::string, FailureStreak> m_streaks;
+};
+
+}  // namespace sg::links

@@ -48,11 +48,7 @@ void add_links_command(CLI::App& app, int& exit_code) {
     Report report;
     report.entries = entries.entry_count();
     check_and_report(found, entries, policy, options->link, report);
-    apply_waivers(entries, report.diagnostics, /*links_checked=*/true);
-    // Only waivers of link rules can be judged here; lint judges the rest.
-    std::erase_if(report.diagnostics, [](const Diagnostic& d) {
-      return d.rule == "entry/unused-waiver" && d.message.find(" link/") == std::string::npos;
-    });
+    apply_waivers(entries, report.diagnostics, RulesRun::network);
     sort_diagnostics(report.diagnostics);
     exit_code = emit_report(report, options->output);
   });
@@ -87,7 +83,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       found = std::move(touched);
     }
     check_and_report(found, run.loaded.list, run.policy, options->link, run.report);
-    finish_report(run, options->lint, /*links_checked=*/true);
+    finish_report(run, options->lint, RulesRun::both);
     exit_code = emit_report(run.report, options->output);
   });
 }

@@ -85,8 +85,8 @@ LintRun run_lint(const LintInputs& inputs) {
   return run;
 }
 
-void finish_report(LintRun& run, const LintInputs& inputs, bool links_checked) {
-  apply_waivers(run.loaded.list, run.report.diagnostics, links_checked);
+void finish_report(LintRun& run, const LintInputs& inputs, RulesRun rules) {
+  apply_waivers(run.loaded.list, run.report.diagnostics, rules);
   if (!inputs.changed_since.empty()) {
     keep_changed(run.report, run.loaded.list, changed_since(inputs.changed_since));
   }
@@ -95,7 +95,7 @@ void finish_report(LintRun& run, const LintInputs& inputs, bool links_checked) {
 
 Report lint(const LintInputs& inputs) {
   LintRun run = run_lint(inputs);
-  finish_report(run, inputs, /*links_checked=*/false);
+  finish_report(run, inputs, RulesRun::policy);
   return std::move(run.report);
 }
 

@@ -8,6 +8,7 @@
 #include "load/load_result.h"
 #include "policy/policy.h"
 #include "report/report.h"
+#include "rules/engine.h"
 
 namespace sg {
 
@@ -40,7 +41,7 @@ LintRun run_lint(const LintInputs& inputs);
 
 /// Applies waivers, narrows to what changed (--changed-since) and sorts: the
 /// last step before a report is written.
-void finish_report(LintRun& run, const LintInputs& inputs, bool links_checked);
+void finish_report(LintRun& run, const LintInputs& inputs, RulesRun rules);
 
 /// run_lint, then finish_report: the report `lint` prints.
 Report lint(const LintInputs& inputs);

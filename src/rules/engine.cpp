@@ -115,7 +115,7 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
   return diagnostics;
 }
 
-void apply_waivers(const List& list, std::vector<Diagnostic>& diagnostics, bool links_checked) {
+void apply_waivers(const List& list, std::vector<Diagnostic>& diagnostics, RulesRun run) {
   auto key = [](const Location& l) { return std::make_tuple(l.file, l.line, l.column); };
   std::map<std::tuple<std::string, int, int>, const Entry*> entries;
   list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
@@ -162,8 +162,9 @@ void apply_waivers(const List& list, std::vector<Diagnostic>& diagnostics, bool 
                            {}}));
         continue;
       }
-      if (!links_checked && waiver.rule.starts_with("link/") && waiver.rule != "link/canonical" &&
-          waiver.rule != "link/anchor") {
+      const bool judged =
+          run == RulesRun::both || (find_rule(waiver.rule)->network == (run == RulesRun::network));
+      if (!judged) {
         continue;
       }
       diagnostics.push_back(

@@ -16,9 +16,13 @@ namespace sg {
 std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
                                   std::chrono::sys_days today);
 
+/// Which rules a run judged: a waiver can only be found unused by a run that
+/// judged its rule.
+enum class RulesRun { policy, network, both };
+
 /// Applies entries' waivers to the run's findings and adds a finding for each
-/// waiver that silenced nothing, or that names no rule. Waivers of link/*
-/// rules count as unused only when `links_checked`.
-void apply_waivers(const List& list, std::vector<Diagnostic>& diagnostics, bool links_checked);
+/// waiver that silenced nothing (among the rules `run` judged), or that names
+/// no rule.
+void apply_waivers(const List& list, std::vector<Diagnostic>& diagnostics, RulesRun run);
 
 }  // namespace sg

@@ -61,6 +61,8 @@ struct Rule {
   std::string_view hint;
   void (*check_entry)(const EntryView& view, const RuleContext& context, Findings& out) = nullptr;
   void (*check_list)(const List& list, const RuleContext& context, Findings& out) = nullptr;
+  /// Judged by the link checker from what the network answers, not by lint.
+  bool network = false;
 };
 
 /// Every rule, in id order: the one table (rules/registry.cpp).

@@ -46,9 +46,12 @@ bool is_tracking_parameter(std::string_view name, const std::vector<std::string>
   });
 }
 
-std::optional<std::string> canonical_url(std::string_view text,
-                                         const std::vector<std::string>& tracking_parameters,
-                                         const std::vector<std::string>& http_only_hosts) {
+namespace {
+
+/// canonical_url's work, kept as parts so that url_identity parses only once.
+std::optional<Url> canonical_parts(std::string_view text,
+                                   const std::vector<std::string>& tracking_parameters,
+                                   const std::vector<std::string>& http_only_hosts) {
   std::optional<Url> url = parse_url(text);
   if (!url || (url->scheme != "http" && url->scheme != "https")) {
     return std::nullopt;
@@ -74,16 +77,27 @@ std::optional<std::string> canonical_url(std::string_view text,
       url->query.clear();
     }
   }
+  return url;
+}
+
+}  // namespace
+
+std::optional<std::string> canonical_url(std::string_view text,
+                                         const std::vector<std::string>& tracking_parameters,
+                                         const std::vector<std::string>& http_only_hosts) {
+  const std::optional<Url> url = canonical_parts(text, tracking_parameters, http_only_hosts);
+  if (!url) {
+    return std::nullopt;
+  }
   return to_string(*url);
 }
 
 std::string url_identity(std::string_view text,
                          const std::vector<std::string>& tracking_parameters) {
-  std::optional<std::string> canonical = canonical_url(text, tracking_parameters, {});
-  if (!canonical) {
+  std::optional<Url> url = canonical_parts(text, tracking_parameters, {});
+  if (!url) {
     return std::string(text);
   }
-  std::optional<Url> url = parse_url(*canonical);
   url->fragment.clear();
   if (url->host.starts_with("www.")) {
     url->host.erase(0, 4);

@@ -13,7 +13,7 @@ std::vector<Diagnostic> finish(LoadResult& loaded, const std::string& today) {
   std::vector<Diagnostic> diagnostics = std::move(loaded.diagnostics);
   std::vector<Diagnostic> findings = run_rules(loaded.list, list_policy(), *parse_date(today));
   diagnostics.insert(diagnostics.end(), findings.begin(), findings.end());
-  apply_waivers(loaded.list, diagnostics, false);
+  apply_waivers(loaded.list, diagnostics, RulesRun::policy);
   sort_diagnostics(diagnostics);
   return diagnostics;
 }

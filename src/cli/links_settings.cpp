@@ -54,6 +54,9 @@ void add_link_options(CLI::App& command, LinkOptions& options) {
   command.add_flag("--no-cache", options.no_cache, "Neither read nor write the result cache");
   command.add_flag("--offline", options.offline, "Report from the cache only; fetch nothing");
   command.add_option("--cache", options.cache, "Cache file (default .cache/sourcegate/links.json)");
+  command.add_option("--ca-file", options.ca_file,
+                     "PEM file of certificate authorities to trust instead of the system's (a "
+                     "company proxy's, a test server's)");
   command.add_option("--github-api", options.github_api,
                      "GitHub API base URL for repository checks (default https://api.github.com)");
   command.add_option("--history", options.history,
@@ -92,6 +95,7 @@ links::CheckSettings link_settings(const json& policy_links, const std::string& 
     read(policy_links, "max_header_bytes", settings.max_header_bytes, file);
     read(policy_links, "max_redirects", settings.max_redirects, file);
     read(policy_links, "fragments", settings.check_fragments, file);
+    read(policy_links, "ca_file", settings.ca_file, file);
     if (policy_links.contains("accept")) {
       for (const json& rule : policy_links.at("accept")) {
         links::AcceptRule accept;
@@ -147,6 +151,9 @@ links::CheckSettings link_settings(const json& policy_links, const std::string& 
   }
   settings.resolve = options.resolve;
   settings.check_fragments = settings.check_fragments || options.fragments;
+  if (!options.ca_file.empty()) {
+    settings.ca_file = options.ca_file;
+  }
   if (!options.github_api.empty()) {
     settings.github_api_base = options.github_api;
   }

@@ -29,6 +29,7 @@ struct LinkOptions {
   bool offline = false;
   std::string cache = ".cache/sourcegate/links.json";
   std::string github_api;
+  std::string ca_file;
   std::string history;
   int dead_after = 3;
   std::string progress = "auto";

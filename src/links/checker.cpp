@@ -5,6 +5,7 @@
 #include <re2/re2.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -165,6 +166,9 @@ std::optional<std::string> validate(const CheckSettings& settings) {
         header.find_first_of("\r\n") != std::string::npos) {
       return fmt::format("header '{}' is not 'Name: value'", header);
     }
+  }
+  if (!settings.ca_file.empty() && ::access(settings.ca_file.c_str(), R_OK) != 0) {
+    return fmt::format("CA file '{}' cannot be read", settings.ca_file);
   }
   if (!settings.github_token.empty() && !is_web_url(settings.github_api_base)) {
     return fmt::format("GitHub API base '{}' is not an http(s) URL", settings.github_api_base);
@@ -593,6 +597,9 @@ struct Engine {
     curl_easy_setopt(easy, CURLOPT_PIPEWAIT, 1L);
     curl_easy_setopt(easy, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS);
     curl_easy_setopt(easy, CURLOPT_PROXY, settings.proxy.c_str());
+    if (!settings.ca_file.empty()) {
+      curl_easy_setopt(easy, CURLOPT_CAINFO, settings.ca_file.c_str());
+    }
     curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, job.error_buffer);
     curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, &Engine::on_header);
     curl_easy_setopt(easy, CURLOPT_HEADERDATA, &job);

@@ -92,6 +92,9 @@ struct CheckSettings {
   /// A proxy URL. Empty means no proxy, whatever the environment says: the
   /// guard can only vet addresses it connects to itself.
   std::string proxy;
+  /// A PEM bundle of certificate authorities to trust instead of the system's
+  /// (a company proxy's CA, a test server's own). Empty: the system store.
+  std::string ca_file;
   /// Seed for backoff jitter; 0 picks a random one.
   unsigned random_seed = 0;
 };

@@ -254,7 +254,8 @@ void check_link_settings(const JsonNode& links) {
                                                          "max_redirects",
                                                          "cache_success_hours",
                                                          "cache_failure_minutes"};
-  static const std::vector<std::string_view> k_strings = {"user_agent", "github_token_env"};
+  static const std::vector<std::string_view> k_strings = {"user_agent", "github_token_env",
+                                                          "ca_file"};
   static const std::vector<std::string_view> k_patterns = {
       "include", "exclude", "soft_404_patterns", "login_wall_patterns"};
   static const std::vector<std::string_view> k_string_lists = {"headers", "bot_wall_markers"};

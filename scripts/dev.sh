@@ -10,6 +10,7 @@ packages=(
   libcurl4-openssl-dev nlohmann-json3-dev libre2-dev libgtest-dev libgmock-dev libcli11-dev
   libfmt-dev libpsl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev
   libcpp-httplib-dev libbenchmark-dev clang-format
+  nginx openssl  # the link checker's tests run a real nginx (HTTP/2, gzip, TLS)
 )
 
 install_missing() {
@@ -22,8 +23,18 @@ install_missing() {
   local sudo=()
   [ "$(id -u)" -ne 0 ] && sudo=(sudo)
   "${sudo[@]}" apt-get update -qq
+  # Installing nginx would start the system service on port 80 where there is
+  # no systemd; a policy-rc.d answering 101 tells the package to leave it off.
+  local policy=/usr/sbin/policy-rc.d added=0 status=0
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | "${sudo[@]}" tee "$policy" >/dev/null
+    "${sudo[@]}" chmod 755 "$policy"
+    added=1
+  fi
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}" >/dev/null
+    "${missing[@]}" >/dev/null || status=$?
+  [ $added -eq 1 ] && "${sudo[@]}" rm -f "$policy"
+  return $status
 }
 
 build() {

@@ -57,16 +57,11 @@ const char* rule_for(links::LinkStatus status) {
 }
 
 std::string describe(const links::LinkResult& result) {
-  switch (result.status) {
-    case links::LinkStatus::redirected:
-      return fmt::format("{} moved permanently to {}", result.url, result.final_url);
-    case links::LinkStatus::broken:
-      return result.error.empty()
-                 ? fmt::format("{} is broken: HTTP {}", result.url, result.http_status)
-                 : fmt::format("{} is broken: {}", result.url, result.error);
-    default:
-      return fmt::format("{} is {}: {}", result.url, links::to_string(result.status), result.error);
+  if (result.status == links::LinkStatus::redirected) {
+    return fmt::format("{} moved permanently to {} ({})", result.url, result.final_url,
+                       result.evidence);
   }
+  return fmt::format("{} is {}: {}", result.url, links::to_string(result.status), result.error);
 }
 
 /// A one-line progress display, redrawn in place on a terminal.
@@ -250,12 +245,9 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
         d.message += fmt::format(" (failing since {}, {} runs in a row)", result.failing_since,
                                  result.failed_runs);
       }
-      if (result.failed_runs > 1) {
-        d.message += fmt::format(" (failing since {}, {} runs in a row)", result.failing_since,
-                                 result.failed_runs);
-      }
       d.hint = result.status == links::LinkStatus::redirected ? "use " + result.final_url
                                                               : std::string(rule->hint);
+      d.evidence = result.evidence;
       d.location = Location{source.file, source.line, source.column};
       d.url = result.url;
       if (auto it = entry_at_line.find(std::make_tuple(source.file, source.line));

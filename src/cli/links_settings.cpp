@@ -96,12 +96,27 @@ links::CheckSettings link_settings(const json& policy_links, const std::string& 
     read(policy_links, "max_redirects", settings.max_redirects, file);
     read(policy_links, "fragments", settings.check_fragments, file);
     read(policy_links, "ca_file", settings.ca_file, file);
+    read(policy_links, "soft_404_probe", settings.soft_404_probe, file);
+    if (policy_links.contains("hosts")) {
+      for (const json& item : policy_links.at("hosts")) {
+        links::HostRule rule;
+        read(item, "host_pattern", rule.host_pattern, file);
+        read(item, "accept", rule.accept, file);
+        read(item, "unverifiable", rule.unverifiable, file);
+        read(item, "connect_timeout_ms", rule.connect_timeout_ms, file);
+        read(item, "request_timeout_ms", rule.request_timeout_ms, file);
+        read(item, "user_agent", rule.user_agent, file);
+        read(item, "headers", rule.headers, file);
+        settings.hosts.push_back(std::move(rule));
+      }
+    }
+    // The older shorthand: {"host_pattern", "codes"} accepts statuses.
     if (policy_links.contains("accept")) {
-      for (const json& rule : policy_links.at("accept")) {
-        links::AcceptRule accept;
-        read(rule, "host_pattern", accept.host_pattern, file);
-        read(rule, "codes", accept.codes, file);
-        settings.accept.push_back(std::move(accept));
+      for (const json& item : policy_links.at("accept")) {
+        links::HostRule rule;
+        read(item, "host_pattern", rule.host_pattern, file);
+        read(item, "codes", rule.accept, file);
+        settings.hosts.push_back(std::move(rule));
       }
     }
     std::string github_env;

@@ -13,18 +13,39 @@ namespace sg::links {
 
 namespace {
 
-constexpr int k_format_version = 1;
+// 2: results carry a reason and evidence; verdicts of version 1 are not reused.
+constexpr int k_format_version = 2;
 
-std::optional<LinkStatus> parse_status(std::string_view text) {
-  for (auto status :
-       {LinkStatus::ok, LinkStatus::redirected, LinkStatus::broken, LinkStatus::timeout,
-        LinkStatus::unreachable, LinkStatus::blocked, LinkStatus::fragment_missing,
-        LinkStatus::unverifiable, LinkStatus::excluded, LinkStatus::skipped}) {
-    if (to_string(status) == text) {
-      return status;
-    }
+nlohmann::ordered_json facts_to_json(const PageFacts& facts) {
+  return {{"status", facts.status},
+          {"final_url", facts.final_url},
+          {"redirected", facts.redirected},
+          {"title", facts.title},
+          {"size", facts.size}};
+}
+
+std::optional<PageFacts> facts_from_json(const nlohmann::json& item) {
+  if (!item.is_object()) {
+    return std::nullopt;
   }
-  return std::nullopt;
+  PageFacts facts;
+  auto status = item.find("status");
+  auto final_url = item.find("final_url");
+  auto redirected = item.find("redirected");
+  auto title = item.find("title");
+  auto size = item.find("size");
+  if (status == item.end() || !status->is_number_integer() || final_url == item.end() ||
+      !final_url->is_string() || redirected == item.end() || !redirected->is_boolean() ||
+      title == item.end() || !title->is_string() || size == item.end() ||
+      !size->is_number_unsigned()) {
+    return std::nullopt;
+  }
+  facts.status = status->get<long>();
+  facts.final_url = final_url->get<std::string>();
+  facts.redirected = redirected->get<bool>();
+  facts.title = title->get<std::string>();
+  facts.size = size->get<std::size_t>();
+  return facts;
 }
 
 }  // namespace
@@ -73,12 +94,52 @@ std::optional<std::string> LinkCache::load() {
     entry.result.final_url = item.value("final_url", "");
     entry.result.attempts = item.value("attempts", 0);
     entry.result.elapsed_ms = item.value("elapsed_ms", 0L);
+    entry.result.reason = parse_reason(item.value("reason", "")).value_or(LinkReason::none);
+    entry.result.evidence = item.value("evidence", "");
     entry.result.error = item.value("error", "");
     entry.checked_at = std::chrono::system_clock::time_point(
         std::chrono::seconds(item.value("checked_at", static_cast<long long>(0))));
     m_entries[url] = std::move(entry);
   }
+  if (auto probes = json.find("probes"); probes != json.end() && probes->is_object()) {
+    for (const auto& [origin, item] : probes->items()) {
+      if (!item.is_object()) {
+        continue;
+      }
+      auto random_path = facts_from_json(item.value("random_path", nlohmann::json()));
+      auto checked_at = item.find("checked_at");
+      if (!random_path || checked_at == item.end() || !checked_at->is_number_integer()) {
+        continue;
+      }
+      ProbeEntry entry;
+      entry.probe.random_path = *random_path;
+      if (item.contains("home")) {
+        entry.probe.home = facts_from_json(item["home"]);
+      }
+      entry.checked_at =
+          std::chrono::system_clock::time_point(std::chrono::seconds(checked_at->get<long long>()));
+      m_probes[origin] = std::move(entry);
+    }
+  }
   return std::nullopt;
+}
+
+HostProbes LinkCache::probes() const {
+  HostProbes fresh;
+  const auto now = m_clock();
+  for (const auto& [origin, entry] : m_probes) {
+    auto age = now - entry.checked_at;
+    if (age >= std::chrono::seconds(0) && age < m_max_age.success) {
+      fresh.emplace(origin, entry.probe);
+    }
+  }
+  return fresh;
+}
+
+void LinkCache::store_probes(const HostProbes& probes) {
+  for (const auto& [origin, probe] : probes) {
+    m_probes[origin] = ProbeEntry{probe, m_clock()};
+  }
 }
 
 std::optional<std::string> LinkCache::save() const {
@@ -92,6 +153,8 @@ std::optional<std::string> LinkCache::save() const {
     const LinkResult& result = entry->result;
     links[url] = {
         {"status", std::string(to_string(result.status))},
+        {"reason", std::string(to_string(result.reason))},
+        {"evidence", result.evidence},
         {"http_status", result.http_status},
         {"final_url", result.final_url},
         {"attempts", result.attempts},
@@ -102,7 +165,19 @@ std::optional<std::string> LinkCache::save() const {
              .count()},
     };
   }
-  nlohmann::ordered_json document = {{"version", k_format_version}, {"links", links}};
+  nlohmann::ordered_json probes = nlohmann::ordered_json::object();
+  for (const auto& [origin, entry] : m_probes) {
+    nlohmann::ordered_json item = {{"random_path", facts_to_json(entry.probe.random_path)}};
+    if (entry.probe.home) {
+      item["home"] = facts_to_json(*entry.probe.home);
+    }
+    item["checked_at"] =
+        std::chrono::duration_cast<std::chrono::seconds>(entry.checked_at.time_since_epoch())
+            .count();
+    probes[origin] = std::move(item);
+  }
+  nlohmann::ordered_json document = {
+      {"version", k_format_version}, {"links", links}, {"probes", probes}};
 
   if (auto problem = write_file_atomically(m_path, document.dump(1) + "\n")) {
     return "the link cache: " + *problem;

@@ -2,11 +2,13 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
 
 #include "links/link_result.h"
+#include "links/verdict.h"
 
 namespace sg::links {
 
@@ -48,6 +50,11 @@ class LinkCache {
   std::optional<LinkResult> lookup(const std::string& url) const;
   void store(const LinkResult& result);
 
+  /// The fresh host probes (soft-404 detection), by origin.
+  HostProbes probes() const;
+  /// Stores new or changed probes, checked now.
+  void store_probes(const HostProbes& probes);
+
   std::size_t size() const { return m_entries.size(); }
   const std::string& path() const { return m_path; }
 
@@ -63,6 +70,11 @@ class LinkCache {
   CacheMaxAge m_max_age;
   WallClock m_clock;
   std::unordered_map<std::string, Entry> m_entries;
+  struct ProbeEntry {
+    HostProbe probe;
+    std::chrono::system_clock::time_point checked_at;
+  };
+  std::map<std::string, ProbeEntry> m_probes;
 };
 
 }  // namespace sg::links

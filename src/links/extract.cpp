@@ -2,7 +2,6 @@
 
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
-#include <gumbo.h>
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -10,6 +9,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "links/html.h"
 #include "links/url.h"
 #include "util/text.h"
 
@@ -78,12 +78,8 @@ const char* link_attribute(GumboTag tag, std::string_view attribute) {
   }
 }
 
-void walk_html(const GumboNode* node, std::string_view text, const LineIndex& index,
-               const std::string& file, std::vector<FoundLink>& out) {
-  if (node->type != GUMBO_NODE_ELEMENT && node->type != GUMBO_NODE_TEMPLATE) {
-    return;
-  }
-  const GumboElement& element = node->v.element;
+void collect_html_links(const GumboElement& element, std::string_view text, const LineIndex& index,
+                        const std::string& file, std::vector<FoundLink>& out) {
   for (unsigned i = 0; i < element.attributes.length; ++i) {
     const auto* attribute = static_cast<const GumboAttribute*>(element.attributes.data[i]);
     if (link_attribute(element.tag, attribute->name) == nullptr) {
@@ -105,8 +101,23 @@ void walk_html(const GumboNode* node, std::string_view text, const LineIndex& in
     }
     out.push_back(make_link(value, index, file, offset));
   }
-  for (unsigned i = 0; i < element.children.length; ++i) {
-    walk_html(static_cast<const GumboNode*>(element.children.data[i]), text, index, file, out);
+}
+
+/// Walked with an explicit stack, in document order: a hostile page can nest
+/// elements deeper than any call stack.
+void walk_html(const GumboNode* root, std::string_view text, const LineIndex& index,
+               const std::string& file, std::vector<FoundLink>& out) {
+  std::vector<const GumboNode*> stack{root};
+  while (!stack.empty()) {
+    const GumboNode* node = stack.back();
+    stack.pop_back();
+    if (node->type == GUMBO_NODE_ELEMENT || node->type == GUMBO_NODE_TEMPLATE) {
+      collect_html_links(node->v.element, text, index, file, out);
+      const GumboVector& children = node->v.element.children;
+      for (unsigned i = children.length; i > 0; --i) {
+        stack.push_back(static_cast<const GumboNode*>(children.data[i - 1]));
+      }
+    }
   }
 }
 
@@ -241,9 +252,8 @@ LinkKind classify_link(std::string_view url) {
 std::vector<FoundLink> extract_html(std::string_view text, const std::string& file) {
   std::vector<FoundLink> out;
   LineIndex index(text);
-  GumboOutput* output = gumbo_parse_with_options(&kGumboDefaultOptions, text.data(), text.size());
-  walk_html(output->root, text, index, file, out);
-  gumbo_destroy_output(&kGumboDefaultOptions, output);
+  HtmlDocument document(text);
+  walk_html(document.root(), text, index, file, out);
   return out;
 }
 

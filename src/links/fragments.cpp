@@ -1,10 +1,10 @@
 #include "links/fragments.h"
 
-#include <gumbo.h>
-
 #include <algorithm>
 #include <cctype>
+#include <vector>
 
+#include "links/html.h"
 #include "links/url.h"
 #include "util/text.h"
 
@@ -12,30 +12,39 @@ namespace sg::links {
 
 namespace {
 
-void walk(const GumboNode* node, std::unordered_set<std::string>& anchors) {
-  if (node->type != GUMBO_NODE_ELEMENT && node->type != GUMBO_NODE_TEMPLATE) {
-    return;
-  }
-  const GumboElement& element = node->v.element;
-  for (const char* name : {"id", "name"}) {
-    if (const GumboAttribute* attribute = gumbo_get_attribute(&element.attributes, name)) {
-      if (attribute->value != nullptr && attribute->value[0] != '\0') {
-        anchors.emplace(attribute->value);
+/// Walked with an explicit stack: a hostile page can nest elements deeper
+/// than any call stack.
+void walk(const GumboNode* root, std::unordered_set<std::string>& anchors) {
+  std::vector<const GumboNode*> stack{root};
+  while (!stack.empty()) {
+    const GumboNode* node = stack.back();
+    stack.pop_back();
+    if (node->type != GUMBO_NODE_ELEMENT && node->type != GUMBO_NODE_TEMPLATE) {
+      continue;
+    }
+    const GumboElement& element = node->v.element;
+    for (const char* name : {"id", "name"}) {
+      if (const GumboAttribute* attribute = gumbo_get_attribute(&element.attributes, name)) {
+        if (attribute->value != nullptr && attribute->value[0] != '\0') {
+          anchors.emplace(attribute->value);
+        }
       }
     }
-  }
-  for (unsigned i = 0; i < element.children.length; ++i) {
-    walk(static_cast<const GumboNode*>(element.children.data[i]), anchors);
+    for (unsigned i = 0; i < element.children.length; ++i) {
+      stack.push_back(static_cast<const GumboNode*>(element.children.data[i]));
+    }
   }
 }
 
 }  // namespace
 
-std::unordered_set<std::string> collect_anchors(std::string_view html) {
+std::unordered_set<std::string> collect_anchors(std::string_view html, bool* truncated) {
   std::unordered_set<std::string> anchors;
-  GumboOutput* output = gumbo_parse_with_options(&kGumboDefaultOptions, html.data(), html.size());
-  walk(output->root, anchors);
-  gumbo_destroy_output(&kGumboDefaultOptions, output);
+  HtmlDocument document(html);
+  if (truncated != nullptr) {
+    *truncated = document.truncated();
+  }
+  walk(document.root(), anchors);
   return anchors;
 }
 

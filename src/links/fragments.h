@@ -8,7 +8,9 @@ namespace sg::links {
 
 /// Every anchor a fragment can land on in an HTML page: `id` attributes of any
 /// element and `name` attributes of `a` (and other) elements. Pure.
-std::unordered_set<std::string> collect_anchors(std::string_view html);
+/// `truncated` (may be null) is set when the page nests too deeply to be read
+/// whole (see HtmlDocument).
+std::unordered_set<std::string> collect_anchors(std::string_view html, bool* truncated = nullptr);
 
 /// True when `#fragment` (percent-encoded as written in the URL, without the
 /// '#') lands in `anchors`. GitHub renders Markdown headings and named anchors

@@ -1,15 +1,13 @@
 #include "links/response.h"
 
 #include <curl/curl.h>
-#include <gumbo.h>
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <vector>
 
-#include <fmt/format.h>
-
-#include "links/url.h"
+#include "links/html.h"
 #include "util/text.h"
 
 namespace sg::links {
@@ -39,21 +37,6 @@ std::optional<std::chrono::milliseconds> parse_http_date(
   return std::chrono::duration_cast<std::chrono::milliseconds>(target - now);
 }
 
-void append_text(const GumboNode* node, std::string& out) {
-  if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE ||
-      node->type == GUMBO_NODE_CDATA) {
-    out += node->v.text.text;
-    out += ' ';
-    return;
-  }
-  if (node->type != GUMBO_NODE_ELEMENT) {
-    return;
-  }
-  for (unsigned i = 0; i < node->v.element.children.length; ++i) {
-    append_text(static_cast<const GumboNode*>(node->v.element.children.data[i]), out);
-  }
-}
-
 std::string collapse_spaces(std::string_view text) {
   std::string out;
   bool space = false;
@@ -71,29 +54,91 @@ std::string collapse_spaces(std::string_view text) {
   return out;
 }
 
-void find_headings(const GumboNode* node, PageHeadings& headings) {
-  if (node->type != GUMBO_NODE_ELEMENT) {
-    return;
+/// The text under `node`, walked with an explicit stack: a hostile page can
+/// nest elements deeper than any call stack.
+std::string text_of(const GumboNode* node) {
+  std::string out;
+  std::vector<const GumboNode*> stack{node};
+  while (!stack.empty()) {
+    const GumboNode* current = stack.back();
+    stack.pop_back();
+    if (current->type == GUMBO_NODE_TEXT || current->type == GUMBO_NODE_WHITESPACE ||
+        current->type == GUMBO_NODE_CDATA) {
+      out += current->v.text.text;
+      out += ' ';
+      continue;
+    }
+    if (current->type != GUMBO_NODE_ELEMENT) {
+      continue;
+    }
+    const GumboVector& children = current->v.element.children;
+    for (unsigned i = children.length; i > 0; --i) {
+      stack.push_back(static_cast<const GumboNode*>(children.data[i - 1]));
+    }
   }
-  GumboTag tag = node->v.element.tag;
-  if (tag == GUMBO_TAG_TITLE && headings.title.empty()) {
-    std::string text;
-    append_text(node, text);
-    headings.title = collapse_spaces(text);
-    return;
-  }
-  if (tag == GUMBO_TAG_H1 && headings.h1.empty()) {
-    std::string text;
-    append_text(node, text);
-    headings.h1 = collapse_spaces(text);
-    return;
-  }
-  for (unsigned i = 0; i < node->v.element.children.length; ++i) {
-    find_headings(static_cast<const GumboNode*>(node->v.element.children.data[i]), headings);
-  }
+  return collapse_spaces(out);
 }
 
 }  // namespace
+
+bool RecordedResponse::is_html() const {
+  return content_type.empty() || content_type.find("html") != std::string::npos;
+}
+
+std::size_t RecordedResponse::size() const { return total_size.value_or(body.size()); }
+
+bool record_header_line(RecordedResponse& response, std::string_view line,
+                        std::size_t max_header_bytes) {
+  if (line.starts_with("HTTP/")) {
+    response = RecordedResponse{};
+    auto space = line.find(' ');
+    if (space != std::string_view::npos) {
+      auto code = parse_integer(line.substr(space + 1, 3));
+      response.status = code ? static_cast<long>(*code) : 0;
+    }
+  }
+  response.header_bytes += line.size();
+  if (response.header_bytes > max_header_bytes) {
+    response.header_cap_hit = true;
+    return false;
+  }
+  auto colon = line.find(':');
+  if (colon == std::string_view::npos) {
+    return true;
+  }
+  std::string name = to_lower(trim(line.substr(0, colon)));
+  std::string value(trim(line.substr(colon + 1)));
+  if (name == "location") {
+    response.location = value;
+  } else if (name == "content-type") {
+    response.content_type = to_lower(value);
+  } else if (name == "retry-after") {
+    response.retry_after = value;
+  } else if (name == "x-ratelimit-reset" || name == "ratelimit-reset") {
+    response.rate_limit_reset = value;
+  } else if (name == "x-ratelimit-remaining" || name == "ratelimit-remaining") {
+    response.rate_limit_remaining = value;
+  } else if (name == "cf-mitigated") {
+    response.cf_mitigated = value;
+  } else if (name == "server") {
+    response.server = value;
+  } else if (name.starts_with("x-amz-") || name.starts_with("x-goog-")) {
+    response.storage_headers = true;
+  } else if (name == "content-range") {
+    // "bytes 0-32767/123456": the part after '/' is the whole size.
+    auto slash = value.rfind('/');
+    if (slash != std::string::npos) {
+      if (auto total = parse_integer(trim(std::string_view(value).substr(slash + 1)))) {
+        response.total_size = static_cast<std::size_t>(*total);
+      }
+    }
+  } else if (name == "content-length" && !response.total_size) {
+    if (auto length = parse_integer(value); length && response.status != 206) {
+      response.total_size = static_cast<std::size_t>(*length);
+    }
+  }
+  return true;
+}
 
 std::optional<std::chrono::milliseconds> parse_retry_after(
     std::string_view value, std::chrono::system_clock::time_point now) {
@@ -112,7 +157,9 @@ std::optional<std::chrono::milliseconds> parse_rate_limit_reset(
   value = trim(value);
   if (auto number = parse_integer(value)) {
     if (*number > 1'000'000'000LL) {
-      auto target = std::chrono::system_clock::time_point(std::chrono::seconds(*number));
+      // Beyond any plausible reset (year 2286): clamp instead of overflowing.
+      auto seconds = std::min<long long>(*number, 10'000'000'000LL);
+      auto target = std::chrono::system_clock::time_point(std::chrono::seconds(seconds));
       if (target <= now) {
         return std::chrono::milliseconds(0);
       }
@@ -125,82 +172,33 @@ std::optional<std::chrono::milliseconds> parse_rate_limit_reset(
 
 PageHeadings page_headings(std::string_view html) {
   PageHeadings headings;
-  GumboOutput* output = gumbo_parse_with_options(&kGumboDefaultOptions, html.data(), html.size());
-  find_headings(output->root, headings);
-  gumbo_destroy_output(&kGumboDefaultOptions, output);
+  HtmlDocument document(html);
+  std::vector<const GumboNode*> stack{document.root()};
+  while (!stack.empty() && (headings.title.empty() || headings.h1.empty())) {
+    const GumboNode* node = stack.back();
+    stack.pop_back();
+    if (node->type != GUMBO_NODE_ELEMENT) {
+      continue;
+    }
+    GumboTag tag = node->v.element.tag;
+    if (tag == GUMBO_TAG_TITLE) {
+      if (headings.title.empty()) {
+        headings.title = text_of(node);
+      }
+      continue;
+    }
+    if (tag == GUMBO_TAG_H1) {
+      if (headings.h1.empty()) {
+        headings.h1 = text_of(node);
+      }
+      continue;
+    }
+    const GumboVector& children = node->v.element.children;
+    for (unsigned i = children.length; i > 0; --i) {
+      stack.push_back(static_cast<const GumboNode*>(children.data[i - 1]));
+    }
+  }
   return headings;
-}
-
-std::optional<std::string> detect_bot_wall(const WallSignals& signals,
-                                           const std::vector<std::string>& body_markers) {
-  if (signals.status == 999) {
-    return "the host answers robots with status 999 (LinkedIn's bot wall); check it in a browser";
-  }
-  bool wall_status = signals.status == 403 || signals.status == 503 || signals.status == 429;
-  if (!wall_status) {
-    return std::nullopt;
-  }
-  if (to_lower(trim(signals.cf_mitigated)) == "challenge") {
-    return "the host answered with a Cloudflare bot challenge (cf-mitigated: challenge); check it "
-           "in a browser, or accept its status for this host in the policy";
-  }
-  if (signals.status == 429) {
-    return std::nullopt;
-  }
-  std::string body = to_lower(signals.body);
-  for (const auto& marker : body_markers) {
-    if (!marker.empty() && body.find(to_lower(marker)) != std::string::npos) {
-      std::string who = to_lower(signals.server).find("cloudflare") != std::string::npos
-                            ? "a Cloudflare bot challenge"
-                            : "a bot challenge page";
-      return fmt::format(
-          "the host answered {} with {} ('{}'); check it in a browser, or accept its status for "
-          "this host in the policy",
-          signals.status, who, marker);
-    }
-  }
-  return std::nullopt;
-}
-
-std::optional<std::string> github_repo_of(std::string_view url) {
-  auto parts = parse_url(url);
-  if (!parts || (parts->scheme != "https" && parts->scheme != "http") ||
-      (parts->host != "github.com" && parts->host != "www.github.com") || parts->port != 0 ||
-      parts->has_query) {
-    return std::nullopt;
-  }
-  std::string_view path = parts->path;
-  path.remove_prefix(1);
-  if (path.ends_with('/')) {
-    path.remove_suffix(1);
-  }
-  auto slash = path.find('/');
-  if (slash == std::string_view::npos || slash == 0) {
-    return std::nullopt;
-  }
-  auto owner = path.substr(0, slash);
-  auto repo = path.substr(slash + 1);
-  if (repo.ends_with(".git")) {
-    repo.remove_suffix(4);
-  }
-  auto valid = [](std::string_view name) {
-    return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-    });
-  };
-  // GitHub's own pages live at the same depth (github.com/orgs/x, /settings/...).
-  static const char* const k_reserved[] = {"orgs",        "settings",    "features",   "topics",
-                                           "sponsors",    "marketplace", "apps",       "users",
-                                           "collections", "about",       "enterprise", "login"};
-  for (const char* reserved : k_reserved) {
-    if (to_lower(owner) == reserved) {
-      return std::nullopt;
-    }
-  }
-  if (!valid(owner) || !valid(repo) || repo == "." || repo == "..") {
-    return std::nullopt;
-  }
-  return std::string(owner) + "/" + std::string(repo);
 }
 
 }  // namespace sg::links

@@ -21,6 +21,9 @@ struct Diagnostic {
   std::string title;
   std::string url;
   std::string hint;
+  /// What decided the finding, quoted from its input: a response's status
+  /// line or title, a landing URL. Empty when the message says it all.
+  std::string evidence;
   /// Where the entry the finding is about starts (line 0 when none), so that
   /// the entry's waivers can be applied. Not part of any report.
   Location entry_location;

@@ -237,6 +237,44 @@ void read_rules(const JsonNode& node, Policy& policy) {
   }
 }
 
+/// links.hosts: per-host settings, each with a host pattern.
+void check_host_rules(const JsonNode& value) {
+  if (!value.is_array()) {
+    fail(value.location, "links.hosts must be an array of {\"host_pattern\", ...}");
+  }
+  for (const JsonNode& rule : value.items) {
+    allow_keys(rule,
+               {"host_pattern", "accept", "unverifiable", "connect_timeout_ms",
+                "request_timeout_ms", "user_agent", "headers"},
+               "a host rule");
+    const JsonNode* pattern = rule.find("host_pattern");
+    if (pattern == nullptr) {
+      fail(rule.location, "a host rule needs \"host_pattern\"");
+    }
+    compile(string_value(*pattern, "host_pattern"), pattern->location);
+    for (const JsonNode::Member& field : rule.members) {
+      const std::string what = "links.hosts." + field.key;
+      if (field.key == "accept") {
+        if (!field.value.is_array()) {
+          fail(field.value.location, what + " must be an array of HTTP status codes");
+        }
+        for (const JsonNode& code : field.value.items) {
+          const std::size_t status = count_value(code, "an HTTP status code");
+          if (status < 100 || status > 999) {
+            fail(code.location, fmt::format("{} is not an HTTP status code", status));
+          }
+        }
+      } else if (field.key == "connect_timeout_ms" || field.key == "request_timeout_ms") {
+        count_value(field.value, what);
+      } else if (field.key == "headers") {
+        string_list(field.value, what);
+      } else if (field.key != "host_pattern") {
+        string_value(field.value, what);
+      }
+    }
+  }
+}
+
 /// The link checker reads "links" as plain JSON; its shape is checked here,
 /// where positions are known.
 void check_link_settings(const JsonNode& links) {
@@ -259,7 +297,8 @@ void check_link_settings(const JsonNode& links) {
   static const std::vector<std::string_view> k_patterns = {
       "include", "exclude", "soft_404_patterns", "login_wall_patterns"};
   static const std::vector<std::string_view> k_string_lists = {"headers", "bot_wall_markers"};
-  std::vector<std::string_view> keys = {"fragments", "accept", "host_tokens"};
+  std::vector<std::string_view> keys = {"fragments", "soft_404_probe", "accept", "hosts",
+                                        "host_tokens"};
   for (const auto* group : {&k_counts, &k_strings, &k_patterns, &k_string_lists}) {
     keys.insert(keys.end(), group->begin(), group->end());
   }
@@ -283,8 +322,10 @@ void check_link_settings(const JsonNode& links) {
       }
     } else if (is_in(k_string_lists, member.key)) {
       string_list(value, what);
-    } else if (member.key == "fragments") {
+    } else if (member.key == "fragments" || member.key == "soft_404_probe") {
       bool_value(value, what);
+    } else if (member.key == "hosts") {
+      check_host_rules(value);
     } else if (member.key == "accept") {
       if (!value.is_array()) {
         fail(value.location, "links.accept must be an array of {\"host_pattern\", \"codes\"}");

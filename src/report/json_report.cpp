@@ -22,6 +22,9 @@ void write_json_report(const Report& report, std::ostream& out) {
                          {"line", d.location.line}, {"column", d.location.column},
                          {"title", d.title},        {"url", d.url},
                          {"hint", d.hint}};
+    if (!d.evidence.empty()) {
+      item["evidence"] = d.evidence;
+    }
     if (!d.waived_reason.empty()) {
       item["waived"] = d.waived_reason;
     }
@@ -40,6 +43,8 @@ void write_json_report(const Report& report, std::ostream& out) {
                          {"final_url", link.final_url},
                          {"attempts", link.attempts},
                          {"elapsed_ms", link.elapsed_ms},
+                         {"reason", links::to_string(link.reason)},
+                         {"evidence", link.evidence},
                          {"error", link.error},
                          {"sources", std::move(sources)}};
     if (link.failed_runs > 0) {

@@ -53,8 +53,11 @@ const std::vector<Rule>& rule_registry() {
        "public list should not link such addresses.",
        "link a public http(s) URL", nullptr, nullptr, true},
       {"link/broken", Severity::error, "a link answers 4xx or 5xx, or is a soft 404",
-       "The final answer after redirects and retries is a client or server error, or a 200 page "
-       "whose title says the page does not exist (the policy's soft-404 patterns).",
+       "The final answer after redirects and retries is a client error that is not a refusal "
+       "(404, 410, ...), a server error that persists, a storage service's error document for "
+       "a missing object, or a soft 404: a 2xx page whose whole title or first heading says it "
+       "does not exist (the policy's soft-404 patterns), a deep link sent to the site's home "
+       "page, or a page that looks like the host's answer to a random path.",
        "find the resource's new address (try the archive link), or remove the entry", nullptr,
        nullptr, true},
       {"link/canonical", Severity::error, "a URL is not in canonical form",
@@ -78,9 +81,13 @@ const std::vector<Rule>& rule_registry() {
        "check the host name; if the site is gone, try the archive link or remove the entry",
        nullptr, nullptr, true},
       {"link/unverifiable", Severity::warning, "a link's host answers robots with a wall",
-       "The host answered with a bot challenge (Cloudflare, LinkedIn's 999, a login wall), so "
-       "nothing can be said about the link. A warning, never a failure.",
-       "check the link in a browser", nullptr, nullptr, true},
+       "The host refuses automated clients (401, 403, LinkedIn's 999, a Cloudflare challenge, "
+       "a WAF's Access Denied page, a login wall), keeps answering 429, answers every path "
+       "alike, or is listed in the policy as unverifiable, so nothing can be said about the "
+       "link. A warning, never a failure.",
+       "check the link in a browser; if it works, accept the status for the host in the "
+       "policy (links.hosts: {\"host_pattern\", \"accept\": [403]})",
+       nullptr, nullptr, true},
       {"list/group-size", Severity::error, "a group holds more links than the policy allows",
        "The list is a learning path, not a link collection: a group holds at most the policy's "
        "\"group_size.max_links\" links, so a new link names the one it replaces. Reading-path "

@@ -57,6 +57,39 @@ std::optional<Url> parse_url(std::string_view text) {
   return url;
 }
 
+std::optional<std::string> resolve_reference(std::string_view base, std::string_view reference) {
+  if (base.find('\0') != std::string_view::npos || reference.find('\0') != std::string_view::npos) {
+    return std::nullopt;
+  }
+  // RFC 3986 §5.2.2: an empty reference is the base; a fragment-only one is
+  // the base with that fragment. libcurl 7.88 resolves both as "./".
+  if (reference.empty() || reference.starts_with('#')) {
+    std::optional<Url> url = parse_url(base);
+    if (!url) {
+      return std::nullopt;
+    }
+    url->fragment = reference.empty() ? url->fragment : std::string(reference.substr(1));
+    return to_string(*url);
+  }
+  std::unique_ptr<CURLU, UrlHandleDeleter> handle(curl_url());
+  if (!handle) {
+    return std::nullopt;
+  }
+  const std::string base_text(base);
+  const std::string reference_text(reference);
+  if (curl_url_set(handle.get(), CURLUPART_URL, base_text.c_str(), CURLU_NON_SUPPORT_SCHEME) !=
+          CURLUE_OK ||
+      curl_url_set(handle.get(), CURLUPART_URL, reference_text.c_str(), CURLU_NON_SUPPORT_SCHEME) !=
+          CURLUE_OK) {
+    return std::nullopt;
+  }
+  std::string resolved = part(handle.get(), CURLUPART_URL);
+  if (resolved.empty()) {
+    return std::nullopt;
+  }
+  return resolved;
+}
+
 std::optional<std::string> web_url_problem(std::string_view text) {
   const std::size_t colon = text.find(':');
   if (colon != std::string_view::npos && colon > 0 && colon < 20) {

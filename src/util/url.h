@@ -24,6 +24,12 @@ struct Url {
 /// (relative references, spaces, bad ports, malformed hosts).
 std::optional<Url> parse_url(std::string_view text);
 
+/// `reference` (a Location header: absolute, relative, "../x", "//host/x")
+/// resolved against the absolute `base` per RFC 3986 §5, by libcurl's URL
+/// API. Any scheme is kept, so that a caller can refuse it; nullopt when
+/// the result is not a URL.
+std::optional<std::string> resolve_reference(std::string_view base, std::string_view reference);
+
 /// Why `text` cannot be an entry's link, or nullopt when it is an absolute
 /// http(s) URL that libcurl accepts.
 std::optional<std::string> web_url_problem(std::string_view text);

@@ -65,6 +65,16 @@ class CheckerTest : public ::testing::Test {
       count(request);
       response.set_redirect("/r301", 302);
     });
+    http.Get("/docs", [count](const httplib::Request& request, httplib::Response& response) {
+      count(request);
+      response.set_redirect("/docs/latest", 301);
+    });
+    http.Get("/docs/latest", [](const httplib::Request&, httplib::Response& response) {
+      response.set_redirect("/docs/v3.2", 302);
+    });
+    http.Get("/docs/v3.2", [](const httplib::Request&, httplib::Response& response) {
+      response.set_content(k_page, "text/html");
+    });
     http.Get("/temp-chain", [count](const httplib::Request& request, httplib::Response& response) {
       count(request);
       response.set_redirect("/r307", 302);
@@ -229,10 +239,19 @@ TEST_F(CheckerTest, TemporaryRedirectsAreOk) {
   }
 }
 
-TEST_F(CheckerTest, APermanentHopAnywhereInTheChainMeansRedirected) {
-  auto result = check_one(settings(), url("/chain"));
-  EXPECT_EQ(result.status, LinkStatus::redirected) << result.error;
+TEST_F(CheckerTest, AChainThatStartsWithATemporaryHopIsOk) {
+  auto result = check_one(settings(), url("/chain"));  // 302, then 301
+  EXPECT_EQ(result.status, LinkStatus::ok) << result.error;
   EXPECT_EQ(result.final_url, url("/ok"));
+}
+
+TEST_F(CheckerTest, TheFixIsTheLastPermanentHopBeforeATemporaryOne) {
+  auto result = check_one(settings(), url("/docs"));  // 301 /docs/latest, 302 /docs/v3.2
+  EXPECT_EQ(result.status, LinkStatus::redirected) << result.error;
+  EXPECT_EQ(result.final_url, url("/docs/latest"));
+  EXPECT_EQ(result.reason, LinkReason::moved_permanently);
+  EXPECT_NE(result.evidence.find("HTTP 302 Found to " + url("/docs/v3.2")), std::string::npos)
+      << result.evidence;
 }
 
 TEST_F(CheckerTest, RelativeRedirectIsResolved) {
@@ -244,7 +263,8 @@ TEST_F(CheckerTest, RelativeRedirectIsResolved) {
 TEST_F(CheckerTest, RedirectLoopIsBroken) {
   auto result = check_one(settings(), url("/loop-a"));
   EXPECT_EQ(result.status, LinkStatus::broken);
-  EXPECT_NE(result.error.find("redirect loop"), std::string::npos) << result.error;
+  EXPECT_EQ(result.reason, LinkReason::redirect_loop);
+  EXPECT_NE(result.error.find("the redirects loop"), std::string::npos) << result.error;
 }
 
 TEST_F(CheckerTest, TooManyRedirectsIsBroken) {
@@ -260,7 +280,8 @@ TEST_F(CheckerTest, ClientErrorsAreBrokenWithoutRetry) {
     auto result = check_one(settings(), url(path));
     EXPECT_EQ(result.status, LinkStatus::broken) << path;
     EXPECT_EQ(result.attempts, 1);
-    EXPECT_NE(result.error.find("the page is gone"), std::string::npos) << result.error;
+    EXPECT_EQ(result.reason, LinkReason::http_status);
+    EXPECT_EQ(result.evidence.substr(0, 8), "HTTP " + std::string(path + 1)) << result.evidence;
     EXPECT_EQ(hits(path), 1);
   }
 }
@@ -324,10 +345,16 @@ TEST_F(CheckerTest, BotWallsAreUnverifiable) {
   }
 }
 
-TEST_F(CheckerTest, PlainForbiddenIsBrokenUnlessAcceptedForTheHost) {
-  EXPECT_EQ(check_one(settings(), url("/plain403")).status, LinkStatus::broken);
+TEST_F(CheckerTest, PlainForbiddenIsABotWallUnlessAcceptedForTheHost) {
+  auto result = check_one(settings(), url("/plain403"));
+  EXPECT_EQ(result.status, LinkStatus::unverifiable);
+  EXPECT_EQ(result.reason, LinkReason::bot_wall);
+  EXPECT_EQ(result.evidence, "HTTP 403 Forbidden, page \"Forbidden\"");
   auto config = settings();
-  config.accept.push_back({R"(127\.0\.0\.1)", {403}});
+  HostRule rule;
+  rule.host_pattern = R"(127\.0\.0\.1)";
+  rule.accept = {403};
+  config.hosts.push_back(rule);
   EXPECT_EQ(check_one(config, url("/plain403")).status, LinkStatus::ok);
 }
 
@@ -377,7 +404,7 @@ TEST_F(CheckerTest, HeaderCapStopsHugeHeaders) {
   config.max_header_bytes = 2048;
   auto result = check_one(config, url("/bigheaders"));
   EXPECT_EQ(result.status, LinkStatus::broken);
-  EXPECT_NE(result.error.find("headers exceed"), std::string::npos) << result.error;
+  EXPECT_EQ(result.reason, LinkReason::oversized_headers);
 }
 
 TEST_F(CheckerTest, RedirectToMetadataAddressIsBlockedEvenWithLoopbackAllowed) {
@@ -391,7 +418,8 @@ TEST_F(CheckerTest, RedirectToMetadataAddressIsBlockedEvenWithLoopbackAllowed) {
 TEST_F(CheckerTest, RedirectToAnotherSchemeIsBlocked) {
   auto result = check_one(settings(), url("/to-ftp"));
   EXPECT_EQ(result.status, LinkStatus::blocked);
-  EXPECT_NE(result.error.find("not http(s)"), std::string::npos) << result.error;
+  EXPECT_EQ(result.reason, LinkReason::blocked_scheme);
+  EXPECT_NE(result.error.find("ftp://example.org/file"), std::string::npos) << result.error;
 }
 
 TEST_F(CheckerTest, NameResolvingToPrivateAddressIsBlocked) {

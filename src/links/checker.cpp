@@ -62,6 +62,7 @@ struct Job {
   std::vector<RedirectHop> chain;
 
   int attempts = 0;
+  int requests = 0;  ///< transfers made, hops and retries included
   bool started = false;
   TimePoint first_start{};
   TimePoint deadline{};
@@ -330,6 +331,7 @@ class Engine {
       request.range_bytes = job.ranged ? request.page_bytes : 0;
     }
     job.attempt_timeout_ms = request.timeout_ms;
+    job.requests++;
 
     CURL* easy = nullptr;
     if (!m_idle_handles.empty()) {
@@ -590,9 +592,12 @@ class Engine {
                                                host.name, job.attempt_timeout_ms);
       for (std::size_t id : held) {
         Job& waiting = *m_jobs[id];
-        finish(waiting, {LinkStatus::timeout, LinkReason::timed_out,
-                         fmt::format("no answer from {} within {} ms", host.name,
-                                     waiting.attempt_timeout_ms)});
+        finish(waiting, waiting.requests == 0
+                            ? Outcome{LinkStatus::timeout, LinkReason::host_timed_out,
+                                      host.unresponsive_evidence}
+                            : Outcome{LinkStatus::timeout, LinkReason::timed_out,
+                                      fmt::format("no answer from {} within {} ms", host.name,
+                                                  waiting.attempt_timeout_ms)});
       }
       return;
     }

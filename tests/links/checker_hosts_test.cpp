@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <string>
@@ -68,6 +69,147 @@ TEST(CheckerHosts, PerHostLimitHoldsWhileHostsRunInParallel) {
     EXPECT_EQ(peak[host], 2) << host;
   }
   EXPECT_GE(all_peak, 4);  // hosts do not wait for each other
+}
+
+TEST(CheckerHosts, TimeQueuedForASlotDoesNotCountAgainstTheDeadline) {
+  // Every link starts on a.test, which redirects at once to b.test, where the
+  // links wait for one slot in turn: the last waits longer than a deadline.
+  TestServer server;
+  server.http().Get("/(\\d+)", [&](const httplib::Request& request, httplib::Response& response) {
+    if (host_of(request) == "a.test") {
+      response.set_redirect(server.url(request.path, "b.test"), 302);
+      return;
+    }
+    server.nap(250ms);
+    response.set_content("<title>ok</title>", "text/html");
+  });
+  server.start();
+  auto settings = loopback_settings(server.port(), {"a.test", "b.test"});
+  settings.max_per_host = 1;
+  settings.request_timeout_ms = 900;
+  settings.link_deadline_ms = 1000;  // less than the six answers take one after another
+  std::vector<LinkTarget> targets;
+  for (int i = 0; i < 6; ++i) {
+    targets.push_back(target(server.url("/" + std::to_string(i), "a.test")));
+  }
+  LinkChecker checker(settings);
+  for (const auto& result : checker.check(targets)) {
+    EXPECT_EQ(result.status, LinkStatus::ok) << result.url << ": " << result.error;
+  }
+}
+
+TEST(CheckerHosts, ElapsedTimeIsEachLinksOwn) {
+  TestServer server;
+  server.http().Get("/fast", [](const httplib::Request&, httplib::Response& response) {
+    response.set_content("<title>ok</title>", "text/html");
+  });
+  server.http().Get("/slow", [&](const httplib::Request&, httplib::Response& response) {
+    server.nap(1200ms);
+    response.set_content("<title>ok</title>", "text/html");
+  });
+  server.start();
+  auto settings = loopback_settings(server.port());
+  settings.request_timeout_ms = 5000;
+  LinkChecker checker(settings);
+  auto results = checker.check({target(server.url("/fast")), target(server.url("/slow"))});
+  EXPECT_EQ(results[1].status, LinkStatus::ok) << results[1].error;
+  EXPECT_LT(results[0].elapsed_ms, 1000);
+  EXPECT_GE(results[1].elapsed_ms, 1200);
+}
+
+TEST(CheckerHosts, AHostThatNeverAnswersFailsItsOtherLinksFast) {
+  testing::RawServer* self = nullptr;
+  testing::RawServer server([&](int fd, int) {
+    testing::RawServer::read_request(fd);
+    self->hold(fd);
+  });
+  self = &server;
+  auto settings = loopback_settings();
+  settings.max_per_host = 2;
+  settings.request_timeout_ms = 300;
+  settings.retries = 1;
+  std::vector<LinkTarget> targets;
+  for (int i = 0; i < 8; ++i) {
+    targets.push_back(
+        target("http://127.0.0.1:" + std::to_string(server.port()) + "/" + std::to_string(i)));
+  }
+  LinkChecker checker(settings);
+  auto results = checker.check(targets);
+  int never_tried = 0;
+  for (const auto& result : results) {
+    EXPECT_EQ(result.status, LinkStatus::timeout) << result.url << ": " << result.error;
+    never_tried += result.reason == LinkReason::host_timed_out ? 1 : 0;
+  }
+  // Two links in flight, one retry of the first; the other six are not tried.
+  EXPECT_EQ(server.connections(), 3);
+  EXPECT_EQ(never_tried, 6);
+}
+
+TEST(CheckerHosts, AHostThatAnswersAfterATimeoutReleasesItsHeldLinks) {
+  TestServer server;
+  std::atomic<int> calls{0};
+  server.http().Get("/(\\d+)", [&](const httplib::Request&, httplib::Response& response) {
+    if (calls++ == 0) {
+      server.nap(600ms);  // the first answer is too late
+    }
+    response.set_content("<title>ok</title>", "text/html");
+  });
+  server.start();
+  auto settings = loopback_settings(server.port());
+  settings.max_per_host = 1;
+  settings.request_timeout_ms = 300;
+  std::vector<LinkTarget> targets;
+  for (int i = 0; i < 4; ++i) {
+    targets.push_back(target(server.url("/" + std::to_string(i))));
+  }
+  LinkChecker checker(settings);
+  for (const auto& result : checker.check(targets)) {
+    EXPECT_EQ(result.status, LinkStatus::ok) << result.url << ": " << result.error;
+  }
+}
+
+TEST(CheckerHosts, PerHostUserAgentHeadersTimeoutsAndUnverifiableHosts) {
+  TestServer server;
+  std::atomic<int> unverifiable_requests{0};
+  server.http().Get("/page", [&](const httplib::Request& request, httplib::Response& response) {
+    const std::string host = host_of(request);
+    if (host == "never.test") {
+      unverifiable_requests++;
+    }
+    if (host == "slow.test") {
+      server.nap(600ms);
+    }
+    const bool browser_like = request.get_header_value("User-Agent").starts_with("Mozilla/") &&
+                              request.get_header_value("X-Team") == "docs";
+    response.status = browser_like || host != "picky.test" ? 200 : 403;
+    response.set_content("<title>Page</title>", "text/html");
+  });
+  server.start();
+  std::vector<std::string> hosts = {"picky.test", "plain.test", "slow.test", "never.test"};
+  auto settings = loopback_settings(server.port(), hosts);
+  HostRule picky;
+  picky.host_pattern = R"(picky\.test)";
+  picky.user_agent = "Mozilla/5.0 (compatible; sourcegate)";
+  picky.headers = {"X-Team: docs"};
+  HostRule slow;
+  slow.host_pattern = R"(slow\.test)";
+  slow.request_timeout_ms = 200;
+  HostRule never;
+  never.host_pattern = R"(never\.test)";
+  never.unverifiable = "needs a login";
+  settings.hosts = {picky, slow, never};
+  settings.retries = 0;
+  LinkChecker checker(settings);
+  auto results = checker.check(
+      {target(server.url("/page", "picky.test")), target(server.url("/page", "plain.test")),
+       target(server.url("/page", "slow.test")), target(server.url("/page", "never.test"))});
+  EXPECT_EQ(results[0].status, LinkStatus::ok) << results[0].error;
+  EXPECT_EQ(results[1].status, LinkStatus::ok) << results[1].error;
+  EXPECT_EQ(results[2].status, LinkStatus::timeout) << results[2].error;
+  EXPECT_EQ(results[3].status, LinkStatus::unverifiable);
+  EXPECT_EQ(results[3].reason, LinkReason::host_policy);
+  EXPECT_EQ(results[3].evidence, "never.test: needs a login");
+  EXPECT_EQ(unverifiable_requests, 0);
 }
 
 TEST(CheckerHosts, MinimumIntervalSpacesRequestsToOneHost) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up a Debian machine, build, and run the gate or the tests.
 #   scripts/dev.sh gate   install what is missing, build, check the embedded list
-#   scripts/dev.sh test   install what is missing, build, run every test under ctest
+#   scripts/dev.sh test   install what is missing, build, run every test under ctest, in
+#                         the release build and again under the sanitizers
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,7 +10,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libcurl4-openssl-dev nlohmann-json3-dev libre2-dev libgtest-dev libgmock-dev libcli11-dev
   libfmt-dev libpsl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev
-  libcpp-httplib-dev libbenchmark-dev clang-format
+  libcpp-httplib-dev libbenchmark-dev clang-format ccache
   nginx openssl  # the link checker's tests run a real nginx (HTTP/2, gzip, TLS)
 )
 
@@ -37,9 +38,10 @@ install_missing() {
   return $status
 }
 
-build() {
-  cmake --preset release >/dev/null
-  cmake --build --preset release -j "$(nproc)"
+build() {  # [preset], release by default
+  local preset="${1:-release}"
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j "$(nproc)"
 }
 
 case "${1:-}" in
@@ -57,6 +59,9 @@ case "${1:-}" in
     install_missing
     build
     ctest --preset release -j "$(nproc)"
+    # The same tests under AddressSanitizer and UBSan: hostile input is normal.
+    build debug
+    ctest --preset debug -j "$(nproc)"
     # Formatting is part of the build's contract, as warnings are.
     git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
     echo "tests and formatting pass"

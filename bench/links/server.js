@@ -1,6 +1,8 @@
 // Loopback server for the link checker benchmark: 16 "hosts" (127.0.0.1 to
 // 127.0.0.16, all loopback on Linux) on one port, each answering every
-// request after DELAY_MS. Uses only Node's standard library.
+// request for /page/N after DELAY_MS, and any other path at once with 404 (as
+// a real site answers a path that does not exist: the checker's soft-404
+// probe asks for one per host). Uses only Node's standard library.
 //
 //   node server.js PORT [DELAY_MS] [HOSTS]
 'use strict';
@@ -17,6 +19,11 @@ let listening = 0;
 for (let i = 1; i <= hosts; i++) {
   const server = http.createServer((req, res) => {
     requests++;
+    if (!/^\/page\/\d+$/.test(req.url)) {
+      res.writeHead(404, {'Content-Type': 'text/plain', 'Content-Length': 0});
+      res.end();
+      return;
+    }
     setTimeout(() => {
       res.writeHead(200, {'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(body)});
       res.end(req.method === 'HEAD' ? undefined : body);

@@ -140,6 +140,12 @@ server {
     return 429;
   }
   location = /down { return 503; }
+  location = /busy-no-retry-after { return 429; }
+  location = /html-only {
+    if ($http_accept !~ "text/html") { return 406; }
+    default_type text/html;
+    return 200 "<!doctype html><title>Crate</title>";
+  }
   location / { return 404; }
 }
 
@@ -349,6 +355,7 @@ TEST_F(NginxBehaviours, ChainStartingWithATemporaryHopIsOk) {
 TEST_F(NginxBehaviours, DeepLinkRedirectedToTheSiteRootIsBroken) {
   auto result = check(server().url("/blog/2019/retired-post", "redirect.test"));
   EXPECT_EQ(result.status, LinkStatus::broken) << describe(result);
+  EXPECT_EQ(result.reason, LinkReason::soft_404_landing);
   // Broken because of where it lands, not because the redirect went unread.
   EXPECT_EQ(result.final_url, server().url("/", "redirect.test"));
   EXPECT_EQ(hits("redirect.test", "/blog/2019/retired-post"), 1U) << log_of("redirect.test");
@@ -417,6 +424,7 @@ TEST_F(NginxBehaviours, SoftNotFoundSiteIsFoundOutByOneProbe) {
                                 target(server().url("/guide/intro.html", "soft.test"))});
   ASSERT_EQ(results.size(), 2U);
   EXPECT_EQ(results[0].status, LinkStatus::broken) << describe(results[0]);
+  EXPECT_EQ(results[0].reason, LinkReason::soft_404_probe);
   EXPECT_EQ(results[1].status, LinkStatus::ok) << describe(results[1]);
   EXPECT_EQ(hits("soft.test", "/guide/removed-chapter"), 1U) << log_of("soft.test");
   EXPECT_EQ(hits("soft.test", "/guide/intro.html"), 1U) << log_of("soft.test");
@@ -431,6 +439,7 @@ TEST_F(NginxBehaviours, SoftNotFoundSiteIsFoundOutByOneProbe) {
 TEST_F(NginxBehaviours, SinglePageAppDeepLinkIsUnverifiable) {
   auto result = check(server().url("/app/settings/profile", "spa.test"));
   EXPECT_EQ(result.status, LinkStatus::unverifiable) << describe(result);
+  EXPECT_EQ(result.reason, LinkReason::any_path_alike);
   EXPECT_EQ(hits("spa.test", "/app/settings/profile"), 1U) << log_of("spa.test");
   EXPECT_LE(others("spa.test", {"/app/settings/profile"}), k_probe_allowance);
 }
@@ -440,6 +449,7 @@ TEST_F(NginxBehaviours, SinglePageAppDeepLinkIsUnverifiable) {
 TEST_F(NginxBehaviours, AccessDeniedToNonBrowsersIsUnverifiable) {
   auto result = check(server().url("/browsers-only", "walls.test"));
   EXPECT_EQ(result.status, LinkStatus::unverifiable) << describe(result);
+  EXPECT_EQ(result.reason, LinkReason::bot_wall);
   EXPECT_EQ(made("walls.test").size(), 1U) << log_of("walls.test");
 }
 
@@ -458,6 +468,7 @@ TEST_F(NginxBehaviours, Status999IsUnverifiable) {
 TEST_F(NginxBehaviours, Status401IsUnverifiable) {
   auto result = check(server().url("/members", "walls.test"));
   EXPECT_EQ(result.status, LinkStatus::unverifiable) << describe(result);
+  EXPECT_EQ(result.reason, LinkReason::login_wall);
   EXPECT_EQ(made("walls.test").size(), 1U) << log_of("walls.test");
 }
 
@@ -466,6 +477,7 @@ TEST_F(NginxBehaviours, Status401IsUnverifiable) {
 TEST_F(NginxBehaviours, StorageAccessDeniedIsBroken) {
   auto result = check(server().url("/bucket/private/report.pdf", "storage.test"));
   EXPECT_EQ(result.status, LinkStatus::broken) << describe(result);
+  EXPECT_EQ(result.reason, LinkReason::storage_denial);
   EXPECT_EQ(made("storage.test").size(), 1U) << log_of("storage.test");
 }
 
@@ -489,9 +501,25 @@ TEST_F(NginxBehaviours, RateLimitedEveryTimeIsUnverifiable) {
   auto options = settings();
   auto result = check_one(options, server().url("/busy", "limits.test"));
   EXPECT_EQ(result.status, LinkStatus::unverifiable) << describe(result);
+  EXPECT_EQ(result.reason, LinkReason::rate_limited);
   auto count = made("limits.test").size();
   EXPECT_GE(count, 1U);
   EXPECT_LE(count, static_cast<std::size_t>(1 + options.retries)) << log_of("limits.test");
+}
+
+TEST_F(NginxBehaviours, RateLimitedWithoutRetryAfterBacksOffThenIsUnverifiable) {
+  auto options = settings();
+  auto result = check_one(options, server().url("/busy-no-retry-after", "limits.test"));
+  EXPECT_EQ(result.status, LinkStatus::unverifiable) << describe(result);
+  EXPECT_EQ(result.reason, LinkReason::rate_limited);
+  EXPECT_EQ(made("limits.test").size(), static_cast<std::size_t>(1 + options.retries))
+      << log_of("limits.test");
+}
+
+TEST_F(NginxBehaviours, HostNeedingAnHtmlAcceptHeaderIsOk) {
+  auto result = check_one(settings(), server().url("/html-only", "limits.test"));
+  EXPECT_EQ(result.status, LinkStatus::ok) << describe(result);
+  EXPECT_EQ(hits("limits.test", "/html-only"), 1U) << log_of("limits.test");
 }
 
 TEST_F(NginxBehaviours, ServiceUnavailableEveryTimeIsBrokenAfterRetries) {

@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <clocale>
 #include <random>
 #include <stdexcept>
 #include <unordered_map>
@@ -33,8 +34,14 @@ long to_ms(SteadyClock::duration duration) {
 }
 
 /// Makes curl's process-wide initialisation happen once, before any handle.
+/// libcurl converts internationalised host names (bücher.example) to
+/// punycode with libidn2, which reads the character set from the locale: in
+/// the "C" locale every such host would be "bad/illegal format".
 void ensure_curl_initialised() {
   static const bool k_initialised = [] {
+    if (std::setlocale(LC_CTYPE, "C.UTF-8") == nullptr) {
+      std::setlocale(LC_CTYPE, "");
+    }
     curl_global_init(CURL_GLOBAL_DEFAULT);
     return true;
   }();
@@ -749,7 +756,13 @@ std::vector<LinkResult> LinkChecker::check(const std::vector<LinkTarget>& target
       done[i] = true;
       continue;
     }
-    const std::string url = normalize_url(targets[i].url).value_or(targets[i].url);
+    // Credentials in a URL are never sent: a redacted "REDACTED@" would go
+    // out as Basic authentication.
+    std::optional<UrlParts> parts = parse_url(targets[i].url);
+    if (parts) {
+      parts->userinfo.clear();
+    }
+    const std::string url = parts ? to_string(*parts) : targets[i].url;
     const std::string fetch(strip_fragment(url));
     Job*& job = by_fetch_url[fetch];
     if (job == nullptr) {

@@ -30,11 +30,15 @@ std::optional<std::chrono::milliseconds> parse_http_date(
   if (when == -1) {
     return std::nullopt;
   }
-  auto target = std::chrono::system_clock::from_time_t(when);
-  if (target <= now) {
+  // Compared in seconds: a date in year 9999 does not fit the clock's
+  // nanoseconds. No wait beyond ten years is meant; callers cap far lower.
+  constexpr long long k_most_seconds = 10LL * 365 * 24 * 3600;
+  const long long ahead = static_cast<long long>(when) -
+                          static_cast<long long>(std::chrono::system_clock::to_time_t(now));
+  if (ahead <= 0) {
     return std::chrono::milliseconds(0);
   }
-  return std::chrono::duration_cast<std::chrono::milliseconds>(target - now);
+  return std::chrono::milliseconds(std::min(ahead, k_most_seconds) * 1000);
 }
 
 std::string collapse_spaces(std::string_view text) {
@@ -157,15 +161,13 @@ std::optional<std::chrono::milliseconds> parse_rate_limit_reset(
   value = trim(value);
   if (auto number = parse_integer(value)) {
     if (*number > 1'000'000'000LL) {
-      // Beyond any plausible reset (year 2286): clamp instead of overflowing.
-      auto seconds = std::min<long long>(*number, 10'000'000'000LL);
-      auto target = std::chrono::system_clock::time_point(std::chrono::seconds(seconds));
-      if (target <= now) {
-        return std::chrono::milliseconds(0);
-      }
-      return std::chrono::duration_cast<std::chrono::milliseconds>(target - now);
+      // A Unix time, compared in seconds so that no value can overflow.
+      const long long ahead =
+          *number - static_cast<long long>(std::chrono::system_clock::to_time_t(now));
+      constexpr long long k_most_seconds = 10LL * 365 * 24 * 3600;
+      return std::chrono::milliseconds(std::clamp(ahead, 0LL, k_most_seconds) * 1000);
     }
-    return std::chrono::milliseconds(*number * 1000);
+    return std::chrono::milliseconds(*number * 1000);  // at most 10^9 s
   }
   return parse_http_date(value, now);
 }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <string>
 
 #include "links/checker.h"
@@ -21,8 +22,10 @@ std::string url_for(const RawServer& server) {
   return "http://127.0.0.1:" + std::to_string(server.port()) + "/";
 }
 
-void answer_ok(int fd) {
-  RawServer::read_request(fd);
+void answer_ok(int fd, bool read_request = true) {
+  if (read_request) {
+    RawServer::read_request(fd);
+  }
   static const std::string k_body = "<title>Fine</title>\n";
   static const std::string k_answer =
       "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " +
@@ -90,6 +93,36 @@ TEST(CheckerConnection, RefusedConnectionIsUnreachableNotBlocked) {
   EXPECT_EQ(result.status, LinkStatus::unreachable) << result.error;
   EXPECT_EQ(result.attempts, 2);
   EXPECT_EQ(result.reason, LinkReason::connect);
+}
+
+TEST(CheckerConnection, AReplyThatIsNotHttpIsUnreachableNotBlocked) {
+  RawServer server([](int fd, int) {
+    RawServer::read_request(fd);
+    static const std::string k_garbage = "garbage without a status line\r\n";
+    ::send(fd, k_garbage.data(), k_garbage.size(), MSG_NOSIGNAL);
+    ::close(fd);
+  });
+  auto settings = loopback_settings();
+  settings.retries = 0;
+  auto result = check_one(settings, url_for(server));
+  EXPECT_EQ(result.status, LinkStatus::unreachable) << result.error;
+  EXPECT_EQ(result.reason, LinkReason::transport);
+}
+
+TEST(CheckerConnection, CredentialsInAUrlAreNeverSent) {
+  std::atomic<bool> saw_credentials{false};
+  RawServer server([&](int fd, int) {
+    std::string request = RawServer::read_request(fd);
+    if (request.find("Authorization") != std::string::npos ||
+        request.find("REDACTED") != std::string::npos) {
+      saw_credentials = true;
+    }
+    answer_ok(fd, false);
+  });
+  auto result = check_one(loopback_settings(),
+                          "http://REDACTED@127.0.0.1:" + std::to_string(server.port()) + "/");
+  EXPECT_EQ(result.status, LinkStatus::ok) << result.error;
+  EXPECT_FALSE(saw_credentials);
 }
 
 }  // namespace

@@ -431,6 +431,15 @@ TEST_F(CheckerTest, NameResolvingToPrivateAddressIsBlocked) {
   EXPECT_NE(result.error.find("private"), std::string::npos) << result.error;
 }
 
+TEST_F(CheckerTest, InternationalHostNamesAreLookedUpInPunycode) {
+  auto config = settings();
+  config.resolve.push_back("xn--bcher-kva.test:" + std::to_string(m_server.port()) + ":127.0.0.1");
+  auto result = check_one(config, m_server.url("/ok",
+                                               "b\xC3\xBC"
+                                               "cher.test"));
+  EXPECT_EQ(result.status, LinkStatus::ok) << result.error;
+}
+
 TEST_F(CheckerTest, LoopbackWithoutAllowIsBlocked) {
   auto config = settings();
   config.allowed_cidrs.clear();

@@ -101,6 +101,15 @@ TEST(RecordHeaders, KeepsWhatVerdictsNeedAndStartsOverOnEachStatusLine) {
   EXPECT_EQ(response.total_size, 123456u);
 }
 
+TEST(RetryAfter, FarFutureValuesSaturateInsteadOfOverflowing) {
+  auto now = std::chrono::system_clock::from_time_t(1700000000);
+  constexpr std::chrono::milliseconds k_ten_years{10LL * 365 * 24 * 3600 * 1000};
+  EXPECT_EQ(parse_retry_after("Fri, 31 Dec 9999 23:59:59 GMT", now), k_ten_years);
+  EXPECT_EQ(parse_rate_limit_reset("9223372036854775807", now), k_ten_years);
+  EXPECT_EQ(parse_retry_after("9223372036854775807", now),
+            std::chrono::milliseconds(1'000'000'000LL * 1000));
+}
+
 TEST(RecordHeaders, RefusesHeadersPastTheCap) {
   RecordedResponse response;
   ASSERT_TRUE(record_header_line(response, "HTTP/1.1 200 OK\r\n", 40));

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -16,7 +18,7 @@ namespace {
 // 2: results carry a reason and evidence; verdicts of version 1 are not reused.
 constexpr int k_format_version = 2;
 
-nlohmann::ordered_json facts_to_json(const PageFacts& facts) {
+nlohmann::json facts_to_json(const PageFacts& facts) {
   return {{"status", facts.status},
           {"final_url", facts.final_url},
           {"redirected", facts.redirected},
@@ -50,6 +52,25 @@ std::optional<PageFacts> facts_from_json(const nlohmann::json& item) {
 
 }  // namespace
 
+LinkCache::Entry LinkCache::entry_from_json(const std::string& url, LinkStatus status,
+                                            const nlohmann::json& item) {
+  Entry entry;
+  entry.result.url = url;
+  entry.result.status = status;
+  entry.result.http_status = item.value("http_status", 0L);
+  entry.result.final_url = item.value("final_url", "");
+  entry.result.attempts = item.value("attempts", 0);
+  entry.result.elapsed_ms = item.value("elapsed_ms", 0L);
+  entry.result.reason = parse_reason(item.value("reason", "")).value_or(LinkReason::none);
+  entry.result.evidence = item.value("evidence", "");
+  entry.result.error = item.value("error", "");
+  // Seconds since the epoch, kept where the clock cannot overflow.
+  constexpr long long k_year_3000 = 32'503'680'000LL;
+  const long long seconds = std::clamp(item.value("checked_at", 0LL), 0LL, k_year_3000);
+  entry.checked_at = std::chrono::system_clock::time_point(std::chrono::seconds(seconds));
+  return entry;
+}
+
 std::chrono::seconds CacheMaxAge::for_status(LinkStatus status) const {
   return status == LinkStatus::ok || status == LinkStatus::redirected ? success : failure;
 }
@@ -79,27 +100,24 @@ std::optional<std::string> LinkCache::load() {
       !json.contains("links") || !json["links"].is_object()) {
     return m_path + ": the link cache is malformed or from another version; ignoring it";
   }
+  // One bad entry (hand-edited, or from a newer version) is dropped, never
+  // the whole cache or the run.
+  std::size_t dropped = 0;
   for (const auto& [url, item] : json["links"].items()) {
-    if (!item.is_object()) {
-      continue;
+    try {
+      if (!item.is_object()) {
+        ++dropped;
+        continue;
+      }
+      auto status = parse_status(item.value("status", ""));
+      if (!status) {
+        ++dropped;
+        continue;
+      }
+      m_entries[url] = entry_from_json(url, *status, item);
+    } catch (const nlohmann::json::exception&) {
+      ++dropped;
     }
-    auto status = parse_status(item.value("status", ""));
-    if (!status) {
-      continue;
-    }
-    Entry entry;
-    entry.result.url = url;
-    entry.result.status = *status;
-    entry.result.http_status = item.value("http_status", 0L);
-    entry.result.final_url = item.value("final_url", "");
-    entry.result.attempts = item.value("attempts", 0);
-    entry.result.elapsed_ms = item.value("elapsed_ms", 0L);
-    entry.result.reason = parse_reason(item.value("reason", "")).value_or(LinkReason::none);
-    entry.result.evidence = item.value("evidence", "");
-    entry.result.error = item.value("error", "");
-    entry.checked_at = std::chrono::system_clock::time_point(
-        std::chrono::seconds(item.value("checked_at", static_cast<long long>(0))));
-    m_entries[url] = std::move(entry);
   }
   if (auto probes = json.find("probes"); probes != json.end() && probes->is_object()) {
     for (const auto& [origin, item] : probes->items()) {
@@ -120,6 +138,10 @@ std::optional<std::string> LinkCache::load() {
           std::chrono::system_clock::time_point(std::chrono::seconds(checked_at->get<long long>()));
       m_probes[origin] = std::move(entry);
     }
+  }
+  if (dropped > 0) {
+    return fmt::format("{}: {} malformed entr{} dropped; the rest of the link cache is used",
+                       m_path, dropped, dropped == 1 ? "y was" : "ies were");
   }
   return std::nullopt;
 }
@@ -143,14 +165,11 @@ void LinkCache::store_probes(const HostProbes& probes) {
 }
 
 std::optional<std::string> LinkCache::save() const {
-  // Sorted keys make the file diff-friendly and its content deterministic.
-  std::map<std::string, const Entry*> sorted;
+  // nlohmann::json keeps keys sorted (a diff-friendly, deterministic file)
+  // and inserts in log time; ordered_json would look every key up linearly.
+  nlohmann::json links = nlohmann::json::object();
   for (const auto& [url, entry] : m_entries) {
-    sorted.emplace(url, &entry);
-  }
-  nlohmann::ordered_json links = nlohmann::ordered_json::object();
-  for (const auto& [url, entry] : sorted) {
-    const LinkResult& result = entry->result;
+    const LinkResult& result = entry.result;
     links[url] = {
         {"status", std::string(to_string(result.status))},
         {"reason", std::string(to_string(result.reason))},
@@ -161,13 +180,13 @@ std::optional<std::string> LinkCache::save() const {
         {"elapsed_ms", result.elapsed_ms},
         {"error", result.error},
         {"checked_at",
-         std::chrono::duration_cast<std::chrono::seconds>(entry->checked_at.time_since_epoch())
+         std::chrono::duration_cast<std::chrono::seconds>(entry.checked_at.time_since_epoch())
              .count()},
     };
   }
-  nlohmann::ordered_json probes = nlohmann::ordered_json::object();
+  nlohmann::json probes = nlohmann::json::object();
   for (const auto& [origin, entry] : m_probes) {
-    nlohmann::ordered_json item = {{"random_path", facts_to_json(entry.probe.random_path)}};
+    nlohmann::json item = {{"random_path", facts_to_json(entry.probe.random_path)}};
     if (entry.probe.home) {
       item["home"] = facts_to_json(*entry.probe.home);
     }
@@ -176,8 +195,8 @@ std::optional<std::string> LinkCache::save() const {
             .count();
     probes[origin] = std::move(item);
   }
-  nlohmann::ordered_json document = {
-      {"version", k_format_version}, {"links", links}, {"probes", probes}};
+  const nlohmann::json document = {
+      {"version", k_format_version}, {"links", std::move(links)}, {"probes", std::move(probes)}};
 
   if (auto problem = write_file_atomically(m_path, document.dump(1) + "\n")) {
     return "the link cache: " + *problem;

@@ -7,6 +7,8 @@
 #include <string>
 #include <unordered_map>
 
+#include <nlohmann/json.hpp>
+
 #include "links/link_result.h"
 #include "links/verdict.h"
 
@@ -65,6 +67,9 @@ class LinkCache {
     LinkResult result;
     std::chrono::system_clock::time_point checked_at;
   };
+
+  static Entry entry_from_json(const std::string& url, LinkStatus status,
+                               const nlohmann::json& item);
 
   std::string m_path;
   CacheMaxAge m_max_age;

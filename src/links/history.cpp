@@ -1,6 +1,10 @@
 #include "links/history.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <limits>
+
+#include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
@@ -10,7 +14,15 @@
 namespace sg::links {
 
 namespace {
+
 constexpr int k_format_version = 1;
+
+/// A streak longer than any int stays at the largest: wrapping to a negative
+/// count would hide a dead link.
+int saturated_runs(long long runs) {
+  return static_cast<int>(std::clamp<long long>(runs, 0, std::numeric_limits<int>::max()));
+}
+
 }  // namespace
 
 LinkHistory::LinkHistory(std::string path) : m_path(std::move(path)) {}
@@ -32,20 +44,35 @@ std::optional<std::string> LinkHistory::load() {
       !json.contains("failing") || !json["failing"].is_object()) {
     return m_path + ": the link history is malformed or from another version; starting a new one";
   }
+  // One bad entry is dropped, never the whole history or the run.
+  std::size_t dropped = 0;
   for (const auto& [url, item] : json["failing"].items()) {
-    if (item.is_object() && item.value("runs", 0) > 0) {
-      m_streaks[url] = FailureStreak{item.value("first_failed", ""), item.value("runs", 0)};
+    try {
+      const long long runs = item.is_object() ? item.value("runs", 0LL) : 0;
+      if (runs <= 0) {
+        ++dropped;
+        continue;
+      }
+      m_streaks[url] = FailureStreak{item.value("first_failed", ""), saturated_runs(runs)};
+    } catch (const nlohmann::json::exception&) {
+      ++dropped;
     }
+  }
+  if (dropped > 0) {
+    return fmt::format("{}: {} malformed entr{} dropped; the rest of the link history is used",
+                       m_path, dropped, dropped == 1 ? "y was" : "ies were");
   }
   return std::nullopt;
 }
 
 std::optional<std::string> LinkHistory::save() const {
-  nlohmann::ordered_json failing = nlohmann::ordered_json::object();
+  // nlohmann::json keeps keys sorted and inserts in log time; ordered_json
+  // would look every key up linearly.
+  nlohmann::json failing = nlohmann::json::object();
   for (const auto& [url, streak] : m_streaks) {
     failing[url] = {{"first_failed", streak.first_failed}, {"runs", streak.runs}};
   }
-  const nlohmann::ordered_json document = {{"version", k_format_version}, {"failing", failing}};
+  const nlohmann::json document = {{"version", k_format_version}, {"failing", std::move(failing)}};
   if (auto problem = write_file_atomically(m_path, document.dump(1) + "\n")) {
     return "the link history: " + *problem;
   }
@@ -59,7 +86,7 @@ void LinkHistory::record(const std::vector<LinkResult>& results, const std::stri
       continue;
     }
     auto [it, inserted] = m_streaks.try_emplace(result.url, FailureStreak{today, 0});
-    ++it->second.runs;
+    it->second.runs = saturated_runs(static_cast<long long>(it->second.runs) + 1);
   }
 }
 

@@ -91,6 +91,40 @@ TEST_F(CacheTest, MalformedFileIsAWarningAndAnEmptyCache) {
   EXPECT_EQ(cache.size(), 0u);
 }
 
+TEST_F(CacheTest, AWronglyTypedEntryIsDroppedNotTheRun) {
+  std::filesystem::create_directories(m_dir / "sub");
+  std::ofstream(path()) << R"({"version": 2, "links": {
+    "https://good.example/": {"status": "ok", "http_status": 200, "checked_at": 1700000000},
+    "https://bad.example/": {"status": "ok", "http_status": "two hundred"},
+    "https://odd.example/": {"status": "ok", "checked_at": 99999999999999999}
+  }})";
+  LinkCache cache(path(), {}, clock());
+  auto warning = cache.load();
+  ASSERT_TRUE(warning);
+  EXPECT_NE(warning->find("1 malformed entry was dropped"), std::string::npos) << *warning;
+  EXPECT_TRUE(cache.lookup("https://good.example/"));
+  EXPECT_FALSE(cache.lookup("https://bad.example/"));
+  EXPECT_FALSE(cache.lookup("https://odd.example/"));  // far in the future: not trusted
+}
+
+TEST_F(CacheTest, ProbesSurviveARoundTrip) {
+  {
+    LinkCache cache(path(), {}, clock());
+    HostProbe probe;
+    probe.random_path = {200, "https://s.example/x", false, "Shell", 4000};
+    probe.home = PageFacts{200, "https://s.example/", false, "Shell", 4010};
+    cache.store_probes({{"https://s.example:443", probe}});
+    ASSERT_FALSE(cache.save());
+  }
+  LinkCache cache(path(), {}, clock());
+  ASSERT_FALSE(cache.load());
+  auto probes = cache.probes();
+  ASSERT_EQ(probes.count("https://s.example:443"), 1U);
+  EXPECT_EQ(probes["https://s.example:443"].random_path.title, "Shell");
+  ASSERT_TRUE(probes["https://s.example:443"].home);
+  EXPECT_EQ(probes["https://s.example:443"].home->size, 4010U);
+}
+
 TEST_F(CacheTest, EntriesFromTheFutureAreNotTrusted) {
   LinkCache cache(path(), {}, clock());
   cache.store(result("https://a.example/", LinkStatus::ok));

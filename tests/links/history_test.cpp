@@ -32,6 +32,24 @@ TEST(LinkHistory, FailuresBuildAStreakThatSuccessEnds) {
   EXPECT_EQ(history.find("https://a/"), nullptr);
 }
 
+TEST(LinkHistory, AStreakAtTheLargestCountStaysThere) {
+  const std::string path = temp_path("saturate.json");
+  std::ofstream(path) << R"({"version": 1, "failing": {
+    "https://a/": {"first_failed": "2020-01-01", "runs": 2147483647},
+    "https://b/": {"first_failed": "2020-01-01", "runs": 99999999999},
+    "https://c/": {"first_failed": 7, "runs": 3}
+  }})";
+  LinkHistory history(path);
+  auto warning = history.load();
+  ASSERT_TRUE(warning);
+  EXPECT_NE(warning->find("1 malformed entry was dropped"), std::string::npos) << *warning;
+  history.record({result("https://a/", LinkStatus::broken)}, "2026-11-01");
+  EXPECT_EQ(history.find("https://a/")->runs, 2147483647);
+  EXPECT_EQ(history.find("https://b/")->runs, 2147483647);
+  EXPECT_EQ(history.find("https://c/"), nullptr);
+  std::filesystem::remove(path);
+}
+
 TEST(LinkHistory, UnverifiableAndRedirectedAreNotFailures) {
   LinkHistory history(temp_path("unused.json"));
   history.record({result("https://a/", LinkStatus::unverifiable),

@@ -45,7 +45,7 @@ time_run() {  # label N extra-args...
   local start end
   start=$(date +%s.%N)
   "$sourcegate" links "$out/urls-$n.txt" --policy "$out/policy.json" --cache "$out/run-cache.json" \
-    --progress never --format json "$@" >"$out/$label-$n.json" || true
+    --progress never --format json "$@" >"$out/report-$label-$n.json" || true
   end=$(date +%s.%N)
   awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f", e - s }'
 }

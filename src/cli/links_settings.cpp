@@ -43,13 +43,20 @@ void add_link_options(CLI::App& command, LinkOptions& options) {
                      "Per-attempt timeout in milliseconds, counted from the request's start");
   command.add_option("--retries", options.retries, "Retries after timeouts, resets, 429 and 5xx");
   command.add_option("--user-agent", options.user_agent, "User-Agent header");
-  command.add_option("--header", options.headers, "Extra request header \"Name: value\"");
-  command.add_option("--include", options.include, "Check only URLs matching this RE2 pattern");
-  command.add_option("--exclude", options.exclude, "Skip URLs matching this RE2 pattern");
-  command.add_option("--allow-address", options.allow_address,
-                     "Let requests reach this CIDR range (refused by default: loopback, private, "
-                     "link-local, ...)");
-  command.add_option("--resolve", options.resolve, "Resolve HOST:PORT to ADDR, as curl's option");
+  // A list option takes one value per use (--exclude A --exclude B), so that
+  // "--exclude PATTERN LIST.md" never swallows the input.
+  auto one_value_each = [](CLI::Option* option) { option->allow_extra_args(false); };
+  one_value_each(
+      command.add_option("--header", options.headers, "Extra request header \"Name: value\""));
+  one_value_each(command.add_option("--include", options.include,
+                                    "Check only URLs matching this RE2 pattern (repeatable)"));
+  one_value_each(command.add_option("--exclude", options.exclude,
+                                    "Skip URLs matching this RE2 pattern (repeatable)"));
+  one_value_each(command.add_option("--allow-address", options.allow_address,
+                                    "Let requests reach this CIDR range (refused by default: "
+                                    "loopback, private, link-local, ...)"));
+  one_value_each(command.add_option("--resolve", options.resolve,
+                                    "Resolve HOST:PORT to ADDR, as curl's option"));
   command.add_flag("--fragments", options.fragments, "Check #fragments against the page's ids");
   command.add_flag("--no-cache", options.no_cache, "Neither read nor write the result cache");
   command.add_flag("--offline", options.offline, "Report from the cache only; fetch nothing");

@@ -74,6 +74,17 @@ TEST_F(LinksCli, ChecksAMarkdownListAndReportsEachStatus) {
   EXPECT_EQ(rules, (std::set<std::string>{"link/broken", "link/redirected"}));
 }
 
+TEST_F(LinksCli, ListOptionsNeverSwallowTheInputs) {
+  m_dir.write("urls.txt", url("/gone") + "\n");
+  auto result = run_sourcegate(
+      args({"links", "--exclude", "nothing\\.matches", "urls.txt", "--format", "json"}),
+      m_dir.path());
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["links"].size(), 1U);
+  EXPECT_EQ(report["links"][0]["status"], "broken");
+}
+
 TEST_F(LinksCli, LoopbackIsBlockedUnlessAllowed) {
   auto result = run_sourcegate({"links", url("/ok"), "--resolve",
                                 "site.test:" + std::to_string(m_server.port()) + ":127.0.0.1",
@@ -188,6 +199,8 @@ TEST_F(LinksCli, WithAHistoryALinkIsDeadOnlyAfterRepeatedFailures) {
                               m_dir.path());
   EXPECT_THAT(third.out, HasSubstr("(failing since "));
   EXPECT_THAT(third.out, HasSubstr(", 3 runs in a row) [link/broken]"));
+  // Said once: "HTTP 404 Not Found (failing since ..., 3 runs in a row)".
+  EXPECT_EQ(third.out.find("failing since"), third.out.rfind("failing since")) << third.out;
 }
 
 TEST_F(LinksCli, BadFlagValuesAreUsageErrors) {

@@ -197,11 +197,9 @@ Decision judge_transfer_error(const TransferEnd& end, std::string_view host, lon
     case CURLE_SSL_CACERT_BADFILE:
     case CURLE_SSL_ISSUER_ERROR:
       return final(LinkStatus::unreachable, LinkReason::tls, end.curl_error);
-    case CURLE_UNSUPPORTED_PROTOCOL:
-      // Only http(s) URLs reach a transfer, so this is the server's answer
-      // (an HTTP/0.9 reply, say), not a scheme.
-      return final(LinkStatus::unreachable, LinkReason::transport, end.curl_error);
     default:
+      // CURLE_UNSUPPORTED_PROTOCOL too: only http(s) URLs reach a transfer,
+      // so it is the server's answer (an HTTP/0.9 reply, say), not a scheme.
       return final(LinkStatus::unreachable, LinkReason::transport, end.curl_error);
   }
 }

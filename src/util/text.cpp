@@ -56,6 +56,10 @@ std::string_view LineIndex::line_text(int line) const {
 }
 
 std::string read_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw InputError(Location{path, 0, 0}, "is a directory; give a file");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw InputError(Location{path, 0, 0}, std::string("cannot read file: ") +
@@ -79,15 +83,27 @@ std::string read_file(const std::string& path) {
 
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text) {
   namespace fs = std::filesystem;
-  const fs::path target(path);
   std::error_code error;
+  // A symlink is followed on purpose: the file it names is the one replaced,
+  // and the link stays a link.
+  fs::path target(path);
+  if (fs::is_symlink(fs::symlink_status(target, error))) {
+    target = fs::canonical(target, error);
+    if (error) {
+      return path + ": a symbolic link to nowhere; fix or remove it";
+    }
+  }
+  const fs::file_status existing = fs::status(target, error);
+  if (fs::exists(existing) && !fs::is_regular_file(existing)) {
+    return path + ": not a regular file (a directory or a device?); refusing to replace it";
+  }
   if (target.has_parent_path()) {
     fs::create_directories(target.parent_path(), error);
     if (error) {
       return path + ": cannot create its directory: " + error.message();
     }
   }
-  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  const std::string temporary = target.string() + ".tmp." + std::to_string(::getpid());
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     out << text;
@@ -97,10 +113,15 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
       return path + ": cannot write it (disk full or read-only?)";
     }
   }
-  fs::rename(temporary, target, error);
-  if (error) {
+  if (fs::exists(existing)) {
+    // The replacement keeps the file's mode (0640 stays 0640).
+    fs::permissions(temporary, existing.permissions(), error);
+  }
+  std::error_code rename_error;
+  fs::rename(temporary, target, rename_error);
+  if (rename_error) {
     fs::remove(temporary, error);
-    return path + ": cannot replace it: " + error.message();
+    return path + ": cannot replace it: " + rename_error.message();
   }
   return std::nullopt;
 }

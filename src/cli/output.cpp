@@ -66,6 +66,12 @@ int emit_report(const Report& report, const OutputOptions& options) {
       break;
   }
   std::cout.flush();
+  if (!std::cout) {
+    // A report nobody can read must not pass for a clean run.
+    std::cerr << "sourcegate: cannot write the report to standard output (a full disk or a "
+                 "closed pipe?)\n";
+    return 2;
+  }
   const bool failed = report.count(Severity::error) > 0 ||
                       (options.fail_on == "warning" && report.count(Severity::warning) > 0);
   return failed ? 1 : 0;

@@ -1,6 +1,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <cstdlib>
+
 #include <nlohmann/json.hpp>
 
 #include "support/cli_runner.h"
@@ -41,6 +45,17 @@ TEST(Cli, UnknownFlagOrCommandIsAUsageError) {
   EXPECT_EQ(run_sourcegate({"lint", "--no-such-flag"}, dir.path()).exit_code, 2);
   EXPECT_EQ(run_sourcegate({"frobnicate"}, dir.path()).exit_code, 2);
   EXPECT_EQ(run_sourcegate({"lint", "--format", "yaml"}, dir.path()).exit_code, 2);
+}
+
+TEST(Cli, AReportThatCannotBeWrittenIsAnError) {
+  TempDir dir;
+  dir.write("entries/01-kernels.json", k_good_section);
+  const std::string command = "cd '" + dir.path().string() +
+                              "' && '" SOURCEGATE_BINARY
+                              "' lint --format json > /dev/full 2>/dev/null";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
 }
 
 TEST(Cli, LintPassesACleanTree) {

@@ -22,7 +22,10 @@ using nlohmann::json;
 
 constexpr std::string_view k_schema_rule = "entry/schema";
 
-enum class FieldType { string, date, boolean, positive_integer, object, array };
+/// `string` is one line: it renders inside a heading or a list item, where a
+/// line break would start new Markdown structure. `markdown` is a block of
+/// Markdown (an intro), rendered as its own paragraphs.
+enum class FieldType { string, markdown, date, boolean, positive_integer, object, array };
 
 struct FieldSpec {
   std::string_view name;
@@ -35,10 +38,10 @@ struct FieldSpec {
 constexpr FieldSpec k_list_fields[] = {
     {"title", FieldType::string, true},
     {"tagline", FieldType::string, false},
-    {"intro", FieldType::string, false},
+    {"intro", FieldType::markdown, false},
 };
 constexpr FieldSpec k_section_fields[] = {
-    {"title", FieldType::string, true},     {"intro", FieldType::string, false},
+    {"title", FieldType::string, true},     {"intro", FieldType::markdown, false},
     {"volatile", FieldType::object, false}, {"ordered", FieldType::boolean, false},
     {"entries", FieldType::array, false},   {"groups", FieldType::array, false},
 };
@@ -74,6 +77,7 @@ constexpr FieldSpec k_waiver_fields[] = {
 std::string_view type_words(FieldType type) {
   switch (type) {
     case FieldType::string:
+    case FieldType::markdown:
       return "a string";
     case FieldType::date:
       return "a date string YYYY-MM-DD";
@@ -92,6 +96,7 @@ std::string_view type_words(FieldType type) {
 bool has_type(const JsonNode& node, FieldType type) {
   switch (type) {
     case FieldType::string:
+    case FieldType::markdown:
     case FieldType::date:
       return node.is_string();
     case FieldType::boolean:
@@ -172,6 +177,14 @@ class SchemaReader {
               fmt::format("field \"{}\" must be a calendar date YYYY-MM-DD, got \"{}\"", member.key,
                           member.value.scalar.get_ref<const std::string&>()),
               "write the date as e.g. 2026-10-17", entry);
+      } else if (spec->type == FieldType::string &&
+                 member.value.scalar.get_ref<const std::string&>().find_first_of("\r\n") !=
+                     std::string::npos) {
+        error(member.value.location,
+              fmt::format("field \"{}\" must be one line: a line break in it would add headings "
+                          "or entries to the rendered list",
+                          member.key),
+              fmt::format("remove the line breaks from \"{}\"", member.key), entry);
       } else if (spec->type == FieldType::string && spec->required &&
                  member.value.scalar.get_ref<const std::string&>().empty()) {
         error(member.value.location, fmt::format("field \"{}\" must not be empty", member.key),

@@ -161,6 +161,18 @@ TEST(EntriesLoader, SectionAndVolatileFieldsAreChecked) {
   EXPECT_EQ(result.diagnostics[2].location.column, 2);
 }
 
+TEST(EntriesLoader, ALineBreakCannotInjectStructureIntoTheRenderedList) {
+  LoadResult result = load_section(
+      "{\"title\": \"S\", \"intro\": \"Read these:\\n\\n- first\\n- second\",\n"
+      " \"entries\": [{\"title\": \"T\", \"url\": \"https://a.example/x\", \"kind\": "
+      "\"paper\",\n"
+      "   \"description\": \"Fine.\\n\\n## Injected\\n- [Never judged](https://b.example/)\"}]}\n");
+  ASSERT_EQ(result.diagnostics.size(), 1U);
+  EXPECT_EQ(result.diagnostics[0].rule, "entry/schema");
+  EXPECT_THAT(result.diagnostics[0].message, HasSubstr("\"description\" must be one line"));
+  EXPECT_EQ(result.diagnostics[0].location.line, 3);
+}
+
 TEST(EntriesLoader, MultiLinkEntryTakesItsFirstLinkAsUrl) {
   LoadResult result = load_section(section_with_entry(
       R"("title": "vLLM, SGLang, and TensorRT-LLM", "links": [{"label": "vLLM", "url": "https://u1.example/"},)"

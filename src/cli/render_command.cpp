@@ -1,5 +1,4 @@
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -39,12 +38,16 @@ void add_render_command(CLI::App& app, int& exit_code) {
       throw InputError(first.location,
                        first.message + "; run `sourcegate lint` and fix the entries first");
     }
+    if (loaded.list.sections.empty()) {
+      // Rendering nothing over the list would erase it.
+      throw InputError(Location{options->entries, 0, 0},
+                       "holds no section files (NN-slug.json); check the --entries path");
+    }
     const std::string rendered = render_markdown(loaded.list);
     if (!options->check) {
-      std::ofstream out(options->output, std::ios::binary | std::ios::trunc);
-      out << rendered;
-      if (!out.flush()) {
-        throw InputError(Location{options->output, 0, 0}, "cannot write the rendered list");
+      if (auto problem = write_file_atomically(options->output, rendered)) {
+        throw InputError(Location{options->output, 0, 0},
+                         "cannot write the rendered list: " + *problem);
       }
       exit_code = 0;
       return;

@@ -196,6 +196,17 @@ TEST(Cli, FmtLeavesEveryFileAloneWhenOneIsMalformed) {
   EXPECT_EQ(testing::read_text(good), messy);
 }
 
+TEST(Cli, RenderFromAnEmptyEntriesFolderLeavesTheListAlone) {
+  TempDir dir;
+  dir.write("LIST.md", "# The list\n\n- [A](https://a.example/) - Kept.\n");
+  dir.write("empty/.keep", "");
+  auto result = run_sourcegate({"render", "--entries", "empty"}, dir.path());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.err, HasSubstr("holds no section files"));
+  EXPECT_EQ(testing::read_text(dir.path() / "LIST.md"),
+            "# The list\n\n- [A](https://a.example/) - Kept.\n");
+}
+
 TEST(Cli, RenderWritesAndChecksTheList) {
   TempDir dir;
   dir.write("entries/01-kernels.json", k_good_section);

@@ -152,10 +152,7 @@ class Engine {
   const Scheduler& scheduler() const { return m_scheduler; }
 
   /// A link job for `fetch_url`; call start_all() when every one is added.
-  Job& add_link(const std::string& fetch_url) {
-    Job& job = add_job(JobKind::link, fetch_url);
-    return job;
-  }
+  Job& add_link(const std::string& fetch_url) { return add_job(JobKind::link, fetch_url); }
 
   void start_all() {
     const auto now = SteadyClock::now();

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <string>
 
+#include "util/text.h"
+
 namespace sg::links {
 
 namespace {
@@ -19,10 +21,7 @@ bool is_void_element(std::string_view name) {
   static constexpr std::array<std::string_view, 14> k_void = {
       "area",  "base", "br",   "col",   "embed",  "hr",    "img",
       "input", "link", "meta", "param", "source", "track", "wbr"};
-  std::string lowered(name);
-  std::transform(lowered.begin(), lowered.end(), lowered.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return std::find(k_void.begin(), k_void.end(), lowered) != k_void.end();
+  return std::find(k_void.begin(), k_void.end(), to_lower(name)) != k_void.end();
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "load/entries_loader.h"
 #include "util/error.h"
+#include "util/file.h"
 #include "util/text.h"
 
 namespace sg {
@@ -55,19 +56,25 @@ void add_fmt_command(CLI::App& app, int& exit_code) {
   command->callback([options, &exit_code] {
     // Format everything in memory first, so a malformed file stops the run
     // before any file is rewritten.
-    std::vector<std::pair<std::string, std::string>> changed;
+    struct Rewrite {
+      std::string file;
+      std::string canonical;
+      FileStamp read_as;  // an edit made while fmt runs is refused, not reverted
+    };
+    std::vector<Rewrite> changed;
     for (const std::string& file : json_files(options->paths)) {
-      const std::string text = read_file(file);
+      FileStamp stamp;
+      const std::string text = read_file(file, &stamp);
       std::string canonical = canonical_entries_text(file, text);
       if (canonical != text) {
-        changed.emplace_back(file, std::move(canonical));
+        changed.push_back({file, std::move(canonical), stamp});
       }
     }
-    for (const auto& [file, canonical] : changed) {
+    for (const auto& [file, canonical, read_as] : changed) {
       if (options->check) {
         std::cout << file << ": not canonical; run `sourcegate fmt` to rewrite it\n";
       } else {
-        if (auto problem = write_file_atomically(file, canonical)) {
+        if (auto problem = write_file_atomically(file, canonical, read_as)) {
           throw InputError(Location{file, 0, 0}, *problem);
         }
         std::cout << "formatted " << file << '\n';

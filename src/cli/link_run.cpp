@@ -16,6 +16,7 @@
 #include "rules/rule.h"
 #include "util/date.h"
 #include "util/error.h"
+#include "util/file.h"
 #include "util/text.h"
 #include "util/url.h"
 
@@ -168,6 +169,9 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
                       const Policy& policy, const LinkOptions& options, Report& report) {
   const links::CheckSettings settings = link_settings(policy.links, policy.file, options);
   const std::vector<links::LinkTarget> targets = links::group_links(found);
+  // Only a run that saw every link may forget the ones it did not see.
+  const bool full_run = !options.partial && settings.include.empty();
+  const int prune_days = prune_unseen_days(policy.links);
   const links::CacheMode mode = cache_mode(options);
   std::unique_ptr<links::LinkCache> cache;
   if (mode != links::CacheMode::no_cache) {
@@ -190,7 +194,11 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
     if (auto warning = history.load()) {
       std::cerr << "sourcegate: warning: " << *warning << '\n';
     }
-    history.record(results, format_date(today_utc()));
+    const std::string today = format_date(today_utc());
+    history.record(results, today);
+    if (full_run) {
+      history.prune(today, prune_days);
+    }
     for (links::LinkResult& result : results) {
       if (const links::FailureStreak* streak = history.find(result.url)) {
         result.failed_runs = streak->runs;
@@ -202,6 +210,10 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
     }
   }
   if (cache && mode == links::CacheMode::normal) {
+    cache->mark_seen(results);
+    if (full_run) {
+      cache->prune(std::chrono::days(prune_days));
+    }
     if (auto problem = cache->save()) {
       std::cerr << "sourcegate: warning: cannot save the link cache: " << *problem << '\n';
     }

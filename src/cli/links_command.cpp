@@ -81,6 +81,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
         }
       });
       found = std::move(touched);
+      options->link.partial = true;
     }
     check_and_report(found, run.loaded.list, run.policy, options->link, run.report);
     finish_report(run, options->lint, RulesRun::both);

@@ -1,5 +1,7 @@
 #include "cli/links_settings.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -35,13 +37,21 @@ std::string env(const std::string& name) {
 }  // namespace
 
 void add_link_options(CLI::App& command, LinkOptions& options) {
-  command.add_option("--max-concurrency", options.max_concurrency,
-                     "Requests in flight across all hosts (default 32)");
-  command.add_option("--max-per-host", options.max_per_host,
-                     "Requests in flight to one host (default 4)");
-  command.add_option("--timeout", options.timeout_ms,
-                     "Per-attempt timeout in milliseconds, counted from the request's start");
-  command.add_option("--retries", options.retries, "Retries after timeouts, resets, 429 and 5xx");
+  // The same ceilings as the policy's, so that no value overflows a duration.
+  command
+      .add_option("--max-concurrency", options.max_concurrency,
+                  "Requests in flight across all hosts (default 32)")
+      ->check(CLI::Range(1, 10'000));
+  command
+      .add_option("--max-per-host", options.max_per_host,
+                  "Requests in flight to one host (default 4)")
+      ->check(CLI::Range(1, 1'000));
+  command
+      .add_option("--timeout", options.timeout_ms,
+                  "Per-attempt timeout in milliseconds, counted from the request's start")
+      ->check(CLI::Range(1L, 86'400'000L));
+  command.add_option("--retries", options.retries, "Retries after timeouts, resets, 429 and 5xx")
+      ->check(CLI::Range(0, 100));
   command.add_option("--user-agent", options.user_agent, "User-Agent header");
   // A list option takes one value per use (--exclude A --exclude B), so that
   // "--exclude PATTERN LIST.md" never swallows the input.
@@ -190,14 +200,26 @@ links::CacheMaxAge cache_max_age(const json& policy_links) {
   if (policy_links.is_object()) {
     if (auto it = policy_links.find("cache_success_hours");
         it != policy_links.end() && it->is_number_unsigned()) {
-      age.success = std::chrono::hours(it->get<long>());
+      // The policy's ceiling (ten years) keeps these far from overflowing.
+      age.success = std::chrono::hours(std::min<std::uint64_t>(it->get<std::uint64_t>(), 87'840));
     }
     if (auto it = policy_links.find("cache_failure_minutes");
         it != policy_links.end() && it->is_number_unsigned()) {
-      age.failure = std::chrono::minutes(it->get<long>());
+      age.failure =
+          std::chrono::minutes(std::min<std::uint64_t>(it->get<std::uint64_t>(), 527'040));
     }
   }
   return age;
+}
+
+int prune_unseen_days(const json& policy_links) {
+  if (policy_links.is_object()) {
+    if (auto it = policy_links.find("prune_unseen_days");
+        it != policy_links.end() && it->is_number_unsigned()) {
+      return static_cast<int>(std::min<std::uint64_t>(it->get<std::uint64_t>(), 3660));
+    }
+  }
+  return 30;
 }
 
 links::CacheMode cache_mode(const LinkOptions& options) {

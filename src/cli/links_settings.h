@@ -33,6 +33,9 @@ struct LinkOptions {
   std::string history;
   int dead_after = 3;
   std::string progress = "auto";
+  /// Set for a run over part of the list (--changed-since): it must not
+  /// prune the cache or the history of what it did not see.
+  bool partial = false;
 };
 
 void add_link_options(CLI::App& command, LinkOptions& options);
@@ -47,5 +50,9 @@ links::CheckSettings link_settings(const nlohmann::json& policy_links,
 links::CacheMaxAge cache_max_age(const nlohmann::json& policy_links);
 
 links::CacheMode cache_mode(const LinkOptions& options);
+
+/// links.prune_unseen_days: cache and history entries of links no full run
+/// has seen for this many days are dropped (default 30).
+int prune_unseen_days(const nlohmann::json& policy_links);
 
 }  // namespace sg

@@ -6,6 +6,7 @@
 #include "load/entries_loader.h"
 #include "render/markdown_writer.h"
 #include "util/error.h"
+#include "util/file.h"
 #include "util/text.h"
 
 namespace sg {

@@ -2,13 +2,12 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "util/file.h"
 #include "util/text.h"
 
 namespace sg::links {
@@ -50,6 +49,17 @@ std::optional<PageFacts> facts_from_json(const nlohmann::json& item) {
   return facts;
 }
 
+/// Seconds since the epoch, kept where the clock cannot overflow.
+std::chrono::system_clock::time_point time_from_json(long long seconds) {
+  constexpr long long k_year_3000 = 32'503'680'000LL;
+  return std::chrono::system_clock::time_point(
+      std::chrono::seconds(std::clamp(seconds, 0LL, k_year_3000)));
+}
+
+long long time_to_json(std::chrono::system_clock::time_point time) {
+  return std::chrono::duration_cast<std::chrono::seconds>(time.time_since_epoch()).count();
+}
+
 }  // namespace
 
 LinkCache::Entry LinkCache::entry_from_json(const std::string& url, LinkStatus status,
@@ -64,10 +74,9 @@ LinkCache::Entry LinkCache::entry_from_json(const std::string& url, LinkStatus s
   entry.result.reason = parse_reason(item.value("reason", "")).value_or(LinkReason::none);
   entry.result.evidence = item.value("evidence", "");
   entry.result.error = item.value("error", "");
-  // Seconds since the epoch, kept where the clock cannot overflow.
-  constexpr long long k_year_3000 = 32'503'680'000LL;
-  const long long seconds = std::clamp(item.value("checked_at", 0LL), 0LL, k_year_3000);
-  entry.checked_at = std::chrono::system_clock::time_point(std::chrono::seconds(seconds));
+  entry.checked_at = time_from_json(item.value("checked_at", 0LL));
+  entry.seen_at =
+      item.contains("seen_at") ? time_from_json(item.value("seen_at", 0LL)) : entry.checked_at;
   return entry;
 }
 
@@ -85,17 +94,21 @@ bool LinkCache::storable(LinkStatus status) {
 
 std::optional<std::string> LinkCache::load() {
   m_entries.clear();
+  m_read_as.reset();
   std::error_code error;
   if (!std::filesystem::exists(m_path, error)) {
     return std::nullopt;
   }
-  std::ifstream in(m_path, std::ios::binary);
-  if (!in) {
-    return m_path + ": cannot read the link cache; starting with an empty one";
+  std::string text;
+  try {
+    FileStamp stamp;
+    text = read_file(m_path, &stamp);
+    m_read_as = stamp;
+  } catch (const std::exception& failure) {
+    return m_path + ": cannot read the link cache (" + failure.what() +
+           "); starting with an empty one";
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  auto json = nlohmann::json::parse(buffer.str(), nullptr, /*allow_exceptions=*/false);
+  auto json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded() || !json.is_object() || json.value("version", 0) != k_format_version ||
       !json.contains("links") || !json["links"].is_object()) {
     return m_path + ": the link cache is malformed or from another version; ignoring it";
@@ -134,8 +147,7 @@ std::optional<std::string> LinkCache::load() {
       if (item.contains("home")) {
         entry.probe.home = facts_from_json(item["home"]);
       }
-      entry.checked_at =
-          std::chrono::system_clock::time_point(std::chrono::seconds(checked_at->get<long long>()));
+      entry.checked_at = time_from_json(checked_at->get<long long>());
       m_probes[origin] = std::move(entry);
     }
   }
@@ -179,9 +191,8 @@ std::optional<std::string> LinkCache::save() const {
         {"attempts", result.attempts},
         {"elapsed_ms", result.elapsed_ms},
         {"error", result.error},
-        {"checked_at",
-         std::chrono::duration_cast<std::chrono::seconds>(entry.checked_at.time_since_epoch())
-             .count()},
+        {"checked_at", time_to_json(entry.checked_at)},
+        {"seen_at", time_to_json(entry.seen_at)},
     };
   }
   nlohmann::json probes = nlohmann::json::object();
@@ -190,15 +201,13 @@ std::optional<std::string> LinkCache::save() const {
     if (entry.probe.home) {
       item["home"] = facts_to_json(*entry.probe.home);
     }
-    item["checked_at"] =
-        std::chrono::duration_cast<std::chrono::seconds>(entry.checked_at.time_since_epoch())
-            .count();
+    item["checked_at"] = time_to_json(entry.checked_at);
     probes[origin] = std::move(item);
   }
   const nlohmann::json document = {
       {"version", k_format_version}, {"links", std::move(links)}, {"probes", std::move(probes)}};
 
-  if (auto problem = write_file_atomically(m_path, document.dump(1) + "\n")) {
+  if (auto problem = write_file_atomically(m_path, document.dump(1) + "\n", m_read_as)) {
     return "the link cache: " + *problem;
   }
   return std::nullopt;
@@ -217,11 +226,29 @@ std::optional<LinkResult> LinkCache::lookup(const std::string& url) const {
   return entry.result;
 }
 
+void LinkCache::mark_seen(const std::vector<LinkResult>& results) {
+  const auto now = m_clock();
+  for (const LinkResult& result : results) {
+    if (auto found = m_entries.find(result.url); found != m_entries.end()) {
+      found->second.seen_at = now;
+    }
+  }
+}
+
+std::size_t LinkCache::prune(std::chrono::seconds unseen) {
+  const auto now = m_clock();
+  const std::size_t before = m_entries.size() + m_probes.size();
+  std::erase_if(m_entries, [&](const auto& item) { return now - item.second.seen_at > unseen; });
+  std::erase_if(m_probes, [&](const auto& item) { return now - item.second.checked_at > unseen; });
+  return before - m_entries.size() - m_probes.size();
+}
+
 void LinkCache::store(const LinkResult& result) {
   if (!storable(result.status)) {
     return;
   }
-  Entry entry{result, m_clock()};
+  const auto now = m_clock();
+  Entry entry{result, now, now};
   entry.result.sources.clear();
   m_entries[result.url] = std::move(entry);
 }

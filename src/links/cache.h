@@ -6,11 +6,13 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "links/link_result.h"
 #include "links/verdict.h"
+#include "util/file.h"
 
 namespace sg::links {
 
@@ -48,6 +50,15 @@ class LinkCache {
   /// directory. Returns an error text on failure.
   std::optional<std::string> save() const;
 
+  /// Marks every URL of a run as seen now, whether it was fetched or answered
+  /// from the cache.
+  void mark_seen(const std::vector<LinkResult>& results);
+  /// Drops entries and probes not seen for longer than `unseen`, so that a
+  /// list's removed links do not stay forever. Only a run over the whole
+  /// list may prune: a partial run has not seen the rest. Returns how many
+  /// were dropped.
+  std::size_t prune(std::chrono::seconds unseen);
+
   /// The stored result when still fresh, with `sources` empty.
   std::optional<LinkResult> lookup(const std::string& url) const;
   void store(const LinkResult& result);
@@ -66,12 +77,15 @@ class LinkCache {
   struct Entry {
     LinkResult result;
     std::chrono::system_clock::time_point checked_at;
+    std::chrono::system_clock::time_point seen_at;
   };
 
   static Entry entry_from_json(const std::string& url, LinkStatus status,
                                const nlohmann::json& item);
 
   std::string m_path;
+  /// The file as it was read: a save refuses to overwrite another run's.
+  std::optional<FileStamp> m_read_as;
   CacheMaxAge m_max_age;
   WallClock m_clock;
   std::unordered_map<std::string, Entry> m_entries;

@@ -5,6 +5,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <memory>
 #include <unordered_map>
@@ -229,6 +230,35 @@ struct IterDeleter {
   void operator()(cmark_iter* iter) const { cmark_iter_free(iter); }
 };
 
+/// Trims sentence punctuation and closing brackets that have no opener in the
+/// URL ("(see https://x.example/a)." keeps "https://x.example/a"). Brackets are
+/// counted once, so a URL followed by a megabyte of ")" stays linear.
+std::string_view trim_trailing_punctuation(std::string_view url) {
+  constexpr std::string_view k_closers = ")]}";
+  constexpr std::string_view k_openers = "([{";
+  constexpr std::string_view k_punctuation = ".,;:!?*_~";
+  std::array<std::ptrdiff_t, 3> unmatched{};  // closers minus openers, per kind
+  for (std::size_t kind = 0; kind < k_closers.size(); ++kind) {
+    unmatched[kind] = std::count(url.begin(), url.end(), k_closers[kind]) -
+                      std::count(url.begin(), url.end(), k_openers[kind]);
+  }
+  while (!url.empty()) {
+    const char last = url.back();
+    if (k_punctuation.find(last) != std::string_view::npos) {
+      url.remove_suffix(1);
+      continue;
+    }
+    const std::size_t kind = k_closers.find(last);
+    if (kind != std::string_view::npos && unmatched[kind] > 0) {
+      --unmatched[kind];
+      url.remove_suffix(1);
+      continue;
+    }
+    break;
+  }
+  return url;
+}
+
 }  // namespace
 
 LinkKind classify_link(std::string_view url) {
@@ -309,22 +339,7 @@ std::vector<FoundLink> extract_text(std::string_view text, const std::string& fi
   re2::StringPiece match;
   while (RE2::FindAndConsume(&input, k_url, &match)) {
     std::string_view url(match.data(), match.size());
-    // Trim sentence punctuation and closing brackets that have no opener in
-    // the URL ("(see https://x.example/a)." keeps "https://x.example/a").
-    while (!url.empty()) {
-      char last = url.back();
-      if (std::strchr(".,;:!?*_~", last) != nullptr) {
-        url.remove_suffix(1);
-        continue;
-      }
-      auto count = [&](char c) { return std::count(url.begin(), url.end(), c); };
-      if ((last == ')' && count(')') > count('(')) || (last == ']' && count(']') > count('[')) ||
-          (last == '}' && count('}') > count('{'))) {
-        url.remove_suffix(1);
-        continue;
-      }
-      break;
-    }
+    url = trim_trailing_punctuation(url);
     if (!is_web_url(url)) {
       continue;
     }

@@ -54,7 +54,10 @@ bool has_anchor(const std::unordered_set<std::string>& anchors, std::string_view
     return true;
   }
   constexpr std::string_view k_github_prefix = "user-content-";
-  for (const std::string& candidate : {decoded, std::string(k_github_prefix) + decoded}) {
+  // Browsers look an id up as written, then percent-decoded: id="a%2Fb" is
+  // found by "#a%2Fb" as well as an id "a/b" is.
+  for (const std::string& candidate :
+       {std::string(fragment), decoded, std::string(k_github_prefix) + decoded}) {
     if (anchors.contains(candidate)) {
       return true;
     }

@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "links/checker.h"
+#include "util/date.h"
+#include "util/file.h"
 #include "util/text.h"
 
 namespace sg::links {
@@ -29,15 +31,18 @@ LinkHistory::LinkHistory(std::string path) : m_path(std::move(path)) {}
 
 std::optional<std::string> LinkHistory::load() {
   m_streaks.clear();
+  m_read_as.reset();
   std::error_code error;
   if (!std::filesystem::exists(m_path, error)) {
     return std::nullopt;
   }
   std::string text;
   try {
-    text = read_file(m_path);
-  } catch (const std::exception&) {
-    return m_path + ": cannot read the link history; starting a new one";
+    FileStamp stamp;
+    text = read_file(m_path, &stamp);
+    m_read_as = stamp;
+  } catch (const std::exception& failure) {
+    return m_path + ": cannot read the link history (" + failure.what() + "); starting a new one";
   }
   const auto json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded() || !json.is_object() || json.value("version", 0) != k_format_version ||
@@ -53,7 +58,10 @@ std::optional<std::string> LinkHistory::load() {
         ++dropped;
         continue;
       }
-      m_streaks[url] = FailureStreak{item.value("first_failed", ""), saturated_runs(runs)};
+      std::string first_failed = item.value("first_failed", "");
+      std::string last_seen = item.value("last_seen", first_failed);
+      m_streaks[url] =
+          FailureStreak{std::move(first_failed), saturated_runs(runs), std::move(last_seen)};
     } catch (const nlohmann::json::exception&) {
       ++dropped;
     }
@@ -70,10 +78,12 @@ std::optional<std::string> LinkHistory::save() const {
   // would look every key up linearly.
   nlohmann::json failing = nlohmann::json::object();
   for (const auto& [url, streak] : m_streaks) {
-    failing[url] = {{"first_failed", streak.first_failed}, {"runs", streak.runs}};
+    failing[url] = {{"first_failed", streak.first_failed},
+                    {"runs", streak.runs},
+                    {"last_seen", streak.last_seen}};
   }
   const nlohmann::json document = {{"version", k_format_version}, {"failing", std::move(failing)}};
-  if (auto problem = write_file_atomically(m_path, document.dump(1) + "\n")) {
+  if (auto problem = write_file_atomically(m_path, document.dump(1) + "\n", m_read_as)) {
     return "the link history: " + *problem;
   }
   return std::nullopt;
@@ -85,9 +95,23 @@ void LinkHistory::record(const std::vector<LinkResult>& results, const std::stri
       m_streaks.erase(result.url);
       continue;
     }
-    auto [it, inserted] = m_streaks.try_emplace(result.url, FailureStreak{today, 0});
+    auto [it, inserted] = m_streaks.try_emplace(result.url, FailureStreak{today, 0, today});
     it->second.runs = saturated_runs(static_cast<long long>(it->second.runs) + 1);
+    it->second.last_seen = today;
   }
+}
+
+std::size_t LinkHistory::prune(const std::string& today, int unseen_days) {
+  const auto now = parse_date(today);
+  if (!now) {
+    return 0;
+  }
+  const std::chrono::sys_days oldest = *now - std::chrono::days(unseen_days);
+  // A date that does not parse was hand-edited; it goes with the old ones.
+  return std::erase_if(m_streaks, [&](const auto& item) {
+    const auto seen = parse_date(item.second.last_seen);
+    return !seen || *seen < oldest;
+  });
 }
 
 const FailureStreak* LinkHistory::find(const std::string& url) const {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "links/link_result.h"
+#include "util/file.h"
 
 namespace sg::links {
 
@@ -13,6 +14,7 @@ namespace sg::links {
 struct FailureStreak {
   std::string first_failed;  ///< YYYY-MM-DD of the first failed run in the streak
   int runs = 0;              ///< consecutive failed runs, this one included
+  std::string last_seen;     ///< YYYY-MM-DD of the last run that saw the link
 };
 
 /// The memory of a periodic link report, so that it does not cry wolf: a
@@ -32,9 +34,14 @@ class LinkHistory {
   /// `today`), any other status ends it. Links not in this run are kept.
   void record(const std::vector<LinkResult>& results, const std::string& today);
   const FailureStreak* find(const std::string& url) const;
+  /// Drops streaks of links no run has seen for more than `unseen_days` (the
+  /// link left the list). Only a run over the whole list may prune. Returns
+  /// how many were dropped.
+  std::size_t prune(const std::string& today, int unseen_days);
 
  private:
   std::string m_path;
+  std::optional<FileStamp> m_read_as;
   std::map<std::string, FailureStreak> m_streaks;
 };
 

@@ -4,12 +4,14 @@
 #include <chrono>
 #include <filesystem>
 #include <span>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
 #include "load/json_tree.h"
 #include "util/date.h"
 #include "util/error.h"
+#include "util/file.h"
 #include "util/spelling.h"
 #include "util/text.h"
 #include "util/url.h"
@@ -481,16 +483,28 @@ nlohmann::ordered_json canonical(const JsonNode& node, const ObjectShape* shape)
   if (!node.is_object()) {
     return nlohmann::ordered_json(node.scalar);
   }
+  // Rewriting keeps one of two repeated keys: which one the author meant is
+  // theirs to say, so a repeat stops fmt instead of being dropped silently.
+  std::unordered_set<std::string_view> keys;
+  for (const JsonNode::Member& member : node.members) {
+    if (!keys.insert(member.key).second) {
+      throw InputError(member.key_location,
+                       fmt::format("field \"{}\" is given twice; keep one of them, then run "
+                                   "fmt again",
+                                   member.key));
+    }
+  }
   nlohmann::ordered_json object = nlohmann::ordered_json::object();
-  auto add = [&](const std::string& key, const JsonNode& value) {
-    if (!object.contains(key)) {
-      object[key] = canonical(value, shape != nullptr ? shape->child(key) : nullptr);
+  std::unordered_set<std::string_view> placed;
+  auto add = [&](std::string_view key, const JsonNode& value) {
+    if (placed.insert(key).second) {
+      object[std::string(key)] = canonical(value, shape != nullptr ? shape->child(key) : nullptr);
     }
   };
   if (shape != nullptr) {
     for (const FieldSpec& spec : shape->fields) {
       if (const JsonNode* value = node.find(spec.name); value != nullptr) {
-        add(std::string(spec.name), *value);
+        add(spec.name, *value);
       }
     }
   }

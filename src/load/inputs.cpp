@@ -5,6 +5,7 @@
 #include "load/entries_loader.h"
 #include "load/markdown_loader.h"
 #include "util/error.h"
+#include "util/file.h"
 #include "util/text.h"
 
 namespace sg {

@@ -9,6 +9,7 @@
 
 #include "load/json_tree.h"
 #include "util/error.h"
+#include "util/file.h"
 #include "util/spelling.h"
 #include "util/text.h"
 #include "util/url.h"
@@ -265,7 +266,9 @@ void check_host_rules(const JsonNode& value) {
           }
         }
       } else if (field.key == "connect_timeout_ms" || field.key == "request_timeout_ms") {
-        count_value(field.value, what);
+        if (count_value(field.value, what) > 24ULL * 3600 * 1000) {
+          fail(field.value.location, what + " is at most a day (86400000)");
+        }
       } else if (field.key == "headers") {
         string_list(field.value, what);
       } else if (field.key != "host_pattern") {
@@ -278,20 +281,32 @@ void check_host_rules(const JsonNode& value) {
 /// The link checker reads "links" as plain JSON; its shape is checked here,
 /// where positions are known.
 void check_link_settings(const JsonNode& links) {
-  static const std::vector<std::string_view> k_counts = {"max_concurrency",
-                                                         "max_per_host",
-                                                         "min_interval_per_host_ms",
-                                                         "connect_timeout_ms",
-                                                         "request_timeout_ms",
-                                                         "link_deadline_ms",
-                                                         "retries",
-                                                         "retry_base_delay_ms",
-                                                         "retry_max_delay_ms",
-                                                         "max_body_bytes",
-                                                         "max_header_bytes",
-                                                         "max_redirects",
-                                                         "cache_success_hours",
-                                                         "cache_failure_minutes"};
+  // Every count has a ceiling, so that no duration or size from a policy can
+  // overflow the arithmetic that uses it.
+  static constexpr std::size_t k_day_ms = 24ULL * 3600 * 1000;
+  static const std::vector<std::pair<std::string_view, std::size_t>> k_count_limits = {
+      {"max_concurrency", 10'000},
+      {"max_per_host", 1'000},
+      {"min_interval_per_host_ms", k_day_ms},
+      {"connect_timeout_ms", k_day_ms},
+      {"request_timeout_ms", k_day_ms},
+      {"link_deadline_ms", 7 * k_day_ms},
+      {"retries", 100},
+      {"retry_base_delay_ms", k_day_ms},
+      {"retry_max_delay_ms", k_day_ms},
+      {"max_body_bytes", 1ULL << 30U},
+      {"max_header_bytes", 1ULL << 26U},
+      {"max_redirects", 100},
+      {"cache_success_hours", 24 * 3660},
+      {"cache_failure_minutes", 60 * 24 * 366},
+      {"prune_unseen_days", 3660}};
+  static const std::vector<std::string_view> k_counts = [] {
+    std::vector<std::string_view> keys;
+    for (const auto& [key, limit] : k_count_limits) {
+      keys.push_back(key);
+    }
+    return keys;
+  }();
   static const std::vector<std::string_view> k_strings = {"user_agent", "github_token_env",
                                                           "ca_file"};
   static const std::vector<std::string_view> k_patterns = {
@@ -310,7 +325,11 @@ void check_link_settings(const JsonNode& links) {
     const JsonNode& value = member.value;
     const std::string what = "links." + member.key;
     if (is_in(k_counts, member.key)) {
-      count_value(value, what);
+      const auto limit = std::find_if(k_count_limits.begin(), k_count_limits.end(),
+                                      [&](const auto& item) { return item.first == member.key; });
+      if (count_value(value, what) > limit->second) {
+        fail(value.location, fmt::format("{} is at most {}", what, limit->second));
+      }
     } else if (is_in(k_strings, member.key)) {
       string_value(value, what);
     } else if (is_in(k_patterns, member.key)) {

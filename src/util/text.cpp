@@ -1,13 +1,7 @@
 #include "util/text.h"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "util/error.h"
 
@@ -53,77 +47,6 @@ std::string_view LineIndex::line_text(int line) const {
     --end;
   }
   return m_text.substr(start, end - start);
-}
-
-std::string read_file(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
-    throw InputError(Location{path, 0, 0}, "is a directory; give a file");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw InputError(Location{path, 0, 0}, std::string("cannot read file: ") +
-                                               std::strerror(errno) +
-                                               "; check the path and its permissions");
-  }
-  // One allocation of the right size: entry files can be megabytes.
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  in.seekg(0, std::ios::beg);
-  if (size < 0) {
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return std::move(buffer).str();
-  }
-  std::string text(static_cast<std::size_t>(size), '\0');
-  in.read(text.data(), size);
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
-}
-
-std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  // A symlink is followed on purpose: the file it names is the one replaced,
-  // and the link stays a link.
-  fs::path target(path);
-  if (fs::is_symlink(fs::symlink_status(target, error))) {
-    target = fs::canonical(target, error);
-    if (error) {
-      return path + ": a symbolic link to nowhere; fix or remove it";
-    }
-  }
-  const fs::file_status existing = fs::status(target, error);
-  if (fs::exists(existing) && !fs::is_regular_file(existing)) {
-    return path + ": not a regular file (a directory or a device?); refusing to replace it";
-  }
-  if (target.has_parent_path()) {
-    fs::create_directories(target.parent_path(), error);
-    if (error) {
-      return path + ": cannot create its directory: " + error.message();
-    }
-  }
-  const std::string temporary = target.string() + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) {
-      fs::remove(temporary, error);
-      return path + ": cannot write it (disk full or read-only?)";
-    }
-  }
-  if (fs::exists(existing)) {
-    // The replacement keeps the file's mode (0640 stays 0640).
-    fs::permissions(temporary, existing.permissions(), error);
-  }
-  std::error_code rename_error;
-  fs::rename(temporary, target, rename_error);
-  if (rename_error) {
-    fs::remove(temporary, error);
-    return path + ": cannot replace it: " + rename_error.message();
-  }
-  return std::nullopt;
 }
 
 std::string printable(std::string_view text) {

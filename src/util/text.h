@@ -30,13 +30,6 @@ class LineIndex {
   mutable std::size_t m_last_column = 0;
 };
 
-/// Reads a whole file; throws InputError naming the file when it cannot.
-std::string read_file(const std::string& path);
-
-/// Writes a file whole or not at all (a temporary file, then a rename),
-/// creating its directory. Returns what went wrong, or nullopt.
-std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text);
-
 /// Text from untrusted input made safe to print: control characters become
 /// `\xNN` (no terminal escapes), and `##[` is broken with a zero-width space
 /// so that a CI runner reading the log never takes it for a command.

@@ -122,6 +122,15 @@ TEST(ExtractText, HostileInputStaysLinear) {
   EXPECT_LT(found.size(), text.size());
 }
 
+// Each trimmed ")" used to recount the brackets of the whole URL: a megabyte
+// of them took minutes. ctest's timeout is the watchdog.
+TEST(ExtractText, AUrlFollowedByAMegabyteOfClosingBracketsIsTrimmedInLinearTime) {
+  const std::string text = "see https://example.com/a_(b)" + std::string(1 << 20, ')') + ".";
+  auto found = extract_text(text, "urls.txt");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].url, "https://example.com/a_(b)");
+}
+
 TEST(GroupLinks, OneTargetPerNormalisedUrlWithEverySource) {
   std::vector<FoundLink> links = {
       {"https://A.example:443/x", {"a.md", 1, 2}, LinkKind::web},

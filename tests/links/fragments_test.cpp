@@ -24,6 +24,16 @@ TEST(Anchors, IdsNamesAndGithubPrefix) {
   EXPECT_FALSE(has_anchor(anchors, "Intro"));  // ids are case-sensitive
 }
 
+// Found by fuzzing: an id with a "%" in it never matched itself, because only
+// the decoded fragment was looked up.
+TEST(Anchors, AnIdWithAPercentSignMatchesItselfAsWritten) {
+  auto anchors = collect_anchors("<p id=\"50%-off\"></p><p id=\"a%2Fb\"></p><p id=\"a/c\"></p>");
+  EXPECT_TRUE(has_anchor(anchors, "50%-off"));
+  EXPECT_TRUE(has_anchor(anchors, "a%2Fb"));
+  EXPECT_TRUE(has_anchor(anchors, "a%2Fc"));
+  EXPECT_FALSE(has_anchor(anchors, "a%2Fd"));
+}
+
 TEST(Anchors, TruncatedHtmlStillYieldsWhatIsThere) {
   auto anchors = collect_anchors("<html><body><h2 id=\"a\">A</h2><h2 id=\"b");
   EXPECT_TRUE(anchors.contains("a"));

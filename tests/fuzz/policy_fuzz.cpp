@@ -1,0 +1,14 @@
+// The policy loader: a policy file is JSON with RE2 patterns in it, read from
+// a pull request.
+#include "fuzz_input.h"
+#include "policy/policy.h"
+#include "util/error.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  try {
+    sg::Policy policy = sg::parse_policy("policy/policy.json", sg::fuzz::as_text(data, size));
+    (void)sg::classify_url(policy, "https://example.com/a/b?c=d");
+  } catch (const sg::InputError&) {
+  }
+  return 0;
+}

@@ -1,5 +1,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <sys/wait.h>
 
@@ -194,6 +195,33 @@ TEST(Cli, FmtLeavesEveryFileAloneWhenOneIsMalformed) {
   dir.write("entries/02-b.json", "{");
   EXPECT_EQ(run_sourcegate({"fmt"}, dir.path()).exit_code, 2);
   EXPECT_EQ(testing::read_text(good), messy);
+}
+
+// fmt kept the first of two repeated keys and dropped the second, after which
+// lint was clean: the author's choice, made silently.
+TEST(Cli, FmtStopsOnARepeatedKeyInsteadOfDroppingOne) {
+  TempDir dir;
+  const std::string repeated =
+      R"({"title": "A", "entries": [{"title": "One", "title": "Two", "url": "https://a.example/"}]})";
+  const auto file = dir.write("entries/01-a.json", repeated);
+  auto result = run_sourcegate({"fmt"}, dir.path());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.err, HasSubstr("entries/01-a.json:1:"));
+  EXPECT_THAT(result.err, HasSubstr("\"title\" is given twice"));
+  EXPECT_EQ(testing::read_text(file), repeated);
+}
+
+// A FIFO in entries/ blocked lint and fmt forever, waiting for a writer.
+TEST(Cli, AFifoInTheEntriesFolderIsAnInputErrorNotAHang) {
+  TempDir dir;
+  dir.write("entries/01-kernels.json", k_good_section);
+  ASSERT_EQ(::mkfifo((dir.path() / "entries" / "02-pipe.json").c_str(), 0600), 0);
+  for (const char* command : {"lint", "fmt"}) {
+    auto result = run_sourcegate({command}, dir.path());
+    EXPECT_EQ(result.exit_code, 2) << command;
+    EXPECT_THAT(result.err, HasSubstr("entries/02-pipe.json"));
+    EXPECT_THAT(result.err, HasSubstr("not a regular file"));
+  }
 }
 
 TEST(Cli, RenderFromAnEmptyEntriesFolderLeavesTheListAlone) {

@@ -143,6 +143,33 @@ TEST_F(LinksCli, SecondRunAnswersFromTheCacheAndOfflineReadsIt) {
   EXPECT_EQ(report["links"][1]["status"], "broken");
 }
 
+// Without pruning, a cache kept every URL a list ever had. A partial run has
+// not seen the rest of the list, so only a whole run may forget.
+TEST_F(LinksCli, OnlyAWholeRunPrunesLinksNotSeenForMonths) {
+  m_dir.write("urls.txt", url("/ok") + "\n");
+  const std::string old_entry =
+      R"("https://gone.example/": {"status": "ok", "reason": "none", "evidence": "",
+         "http_status": 200, "final_url": "", "attempts": 1, "elapsed_ms": 5, "error": "",
+         "checked_at": 1600000000, "seen_at": 1600000000})";
+  const std::string cache = R"({"version": 2, "probes": {}, "links": {)" + old_entry + "}}";
+  m_dir.write("c.json", cache);
+  auto with_cache = [&](std::vector<std::string> extra) {
+    std::vector<std::string> all = args(std::move(extra));
+    std::erase(all, "--no-cache");
+    return all;
+  };
+  auto partial = run_sourcegate(
+      with_cache({"links", "urls.txt", "--cache", "c.json", "--include", "site\\.test"}),
+      m_dir.path());
+  EXPECT_EQ(partial.exit_code, 0) << partial.err;
+  EXPECT_THAT(sg::testing::read_text(m_dir.path() / "c.json"), HasSubstr("gone.example"));
+  auto whole = run_sourcegate(with_cache({"links", "urls.txt", "--cache", "c.json"}), m_dir.path());
+  EXPECT_EQ(whole.exit_code, 0) << whole.err;
+  const std::string pruned = sg::testing::read_text(m_dir.path() / "c.json");
+  EXPECT_THAT(pruned, ::testing::Not(HasSubstr("gone.example")));
+  EXPECT_THAT(pruned, HasSubstr(url("/ok")));
+}
+
 TEST_F(LinksCli, MarkdownReportListsDeadLinksWithAnArchiveLink) {
   m_dir.write("urls.txt", url("/gone") + "\n" + url("/ok") + "\n");
   auto result = run_sourcegate(args({"links", "urls.txt", "--format", "markdown"}), m_dir.path());

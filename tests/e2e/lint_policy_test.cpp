@@ -135,6 +135,19 @@ TEST(Lint, BadPolicyIsAnInputErrorWithPosition) {
               HasSubstr("p4.json:1:2: error: policy: unknown key \"hostz\" in the policy; did you "
                         "mean \"hosts\"?"));
   EXPECT_EQ(run_sourcegate({"lint", "--policy", "missing.json"}, dir.path()).exit_code, 2);
+  // Durations near INT64_MAX overflowed the time arithmetic that used them.
+  dir.write("p6.json",
+            "{\"links\": {\"request_timeout_ms\": 9223372036854775807, \"hosts\": "
+            "[{\"host_pattern\": \"x\", \"connect_timeout_ms\": 18446744073709551615}]}}");
+  auto huge = run_sourcegate({"lint", "--policy", "p6.json"}, dir.path());
+  EXPECT_EQ(huge.exit_code, 2);
+  EXPECT_THAT(huge.err,
+              HasSubstr("p6.json:1:34: error: policy: links.request_timeout_ms is at most"));
+  dir.write("p7.json",
+            "{\"links\": {\"hosts\": [{\"host_pattern\": \"x\", \"connect_timeout_ms\": "
+            "18446744073709551615}]}}");
+  EXPECT_THAT(run_sourcegate({"lint", "--policy", "p7.json"}, dir.path()).err,
+              HasSubstr("links.hosts.connect_timeout_ms is at most a day"));
   dir.write("p5.json", "{\"links\": {\"retries\": true}}");
   EXPECT_THAT(run_sourcegate({"lint", "--policy", "p5.json"}, dir.path()).err,
               HasSubstr("p5.json:1:23: error: policy: links.retries must be a whole number"));

@@ -48,7 +48,9 @@ TEST_F(CacheTest, FreshEntriesSurviveARoundTrip) {
   cache.store(result("https://a.example/", LinkStatus::ok));
   cache.store(result("https://b.example/", LinkStatus::broken));
   ASSERT_FALSE(cache.save());
-  EXPECT_FALSE(std::filesystem::exists(path() + ".tmp." + std::to_string(::getpid())));
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(m_dir / "sub"),
+                          std::filesystem::directory_iterator()),
+            1);  // no temporary file left beside it
 
   LinkCache again(path(), {}, clock());
   ASSERT_FALSE(again.load());
@@ -60,6 +62,40 @@ TEST_F(CacheTest, FreshEntriesSurviveARoundTrip) {
   EXPECT_TRUE(hit->sources.empty());
   EXPECT_TRUE(again.lookup("https://b.example/"));
   EXPECT_FALSE(again.lookup("https://c.example/"));
+}
+
+// The cache kept every URL a list ever had: entries no run has seen for the
+// pruning age go, those seen recently stay, even when their result is old.
+TEST_F(CacheTest, PruningDropsOnlyWhatNoRunHasSeenForThatLong) {
+  LinkCache cache(path(), {}, clock());
+  cache.store(result("https://removed.example/", LinkStatus::ok));
+  cache.store(result("https://kept.example/", LinkStatus::ok));
+  m_now += 40 * 24h;
+  cache.mark_seen({result("https://kept.example/", LinkStatus::ok)});
+  EXPECT_EQ(cache.prune(30 * 24h), 1U);
+  EXPECT_EQ(cache.size(), 1U);
+  ASSERT_FALSE(cache.save());
+
+  LinkCache again(path(), {}, clock());
+  ASSERT_FALSE(again.load());
+  EXPECT_EQ(again.size(), 1U);
+  EXPECT_EQ(again.prune(30 * 24h), 0U);  // "seen" survived the round trip
+}
+
+TEST_F(CacheTest, ASaveNeverOverwritesACacheAnotherRunWroteMeanwhile) {
+  LinkCache first(path(), {}, clock());
+  first.store(result("https://a.example/", LinkStatus::ok));
+  ASSERT_FALSE(first.save());
+  LinkCache mine(path(), {}, clock());
+  ASSERT_FALSE(mine.load());
+  LinkCache other(path(), {}, clock());
+  ASSERT_FALSE(other.load());
+  other.store(result("https://b.example/", LinkStatus::ok));
+  ASSERT_FALSE(other.save());
+  mine.store(result("https://c.example/", LinkStatus::ok));
+  auto problem = mine.save();
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->find("changed since it was read"), std::string::npos) << *problem;
 }
 
 TEST_F(CacheTest, FailuresExpireSoonerThanSuccesses) {

@@ -50,6 +50,20 @@ TEST(LinkHistory, AStreakAtTheLargestCountStaysThere) {
   std::filesystem::remove(path);
 }
 
+// A link removed from the list kept its streak forever.
+TEST(LinkHistory, StreaksOfLinksNoRunHasSeenForLongArePruned) {
+  LinkHistory history(temp_path("unused.json"));
+  history.record({result("https://removed/", LinkStatus::broken),
+                  result("https://still/", LinkStatus::broken)},
+                 "2026-01-01");
+  history.record({result("https://still/", LinkStatus::broken)}, "2026-03-01");
+  EXPECT_EQ(history.prune("2026-03-01", 30), 1U);
+  EXPECT_EQ(history.find("https://removed/"), nullptr);
+  ASSERT_NE(history.find("https://still/"), nullptr);
+  EXPECT_EQ(history.find("https://still/")->runs, 2);
+  EXPECT_EQ(history.find("https://still/")->first_failed, "2026-01-01");
+}
+
 TEST(LinkHistory, UnverifiableAndRedirectedAreNotFailures) {
   LinkHistory history(temp_path("unused.json"));
   history.record({result("https://a/", LinkStatus::unverifiable),

@@ -19,6 +19,9 @@ void add_output_options(CLI::App& command, OutputOptions& options) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   command.add_option("--fail-on", options.fail_on, "Exit 1 on findings of this severity or worse")
       ->check(CLI::IsMember({"error", "warning"}));
+  command.add_flag("--zero-timings", options.zero_timings,
+                   "Write 0 for every measured time, so that the same inputs give a "
+                   "byte-identical report");
 }
 
 std::vector<RuleMetadata> rule_metadata() {
@@ -41,7 +44,15 @@ bool use_color(const std::string& choice, int fd) {
   return (no_color == nullptr || *no_color == '\0') && isatty(fd) != 0;
 }
 
-int emit_report(const Report& report, const OutputOptions& options) {
+int emit_report(const Report& measured, const OutputOptions& options) {
+  Report zeroed;
+  if (options.zero_timings) {
+    zeroed = measured;
+    for (links::LinkResult& link : zeroed.links) {
+      link.elapsed_ms = 0;
+    }
+  }
+  const Report& report = options.zero_timings ? zeroed : measured;
   switch (parse_report_format(options.format)) {
     case ReportFormat::json:
       write_json_report(report, std::cout);
@@ -51,8 +62,14 @@ int emit_report(const Report& report, const OutputOptions& options) {
       // GitHub shows a handful of annotations per step; the summary lists all.
       if (const char* summary = std::getenv("GITHUB_STEP_SUMMARY");
           summary != nullptr && *summary != '\0') {
+        // GitHub's file, appended to as its contract says.
         std::ofstream file(summary, std::ios::app);
         write_github_summary(report, file);
+        file.flush();
+        if (!file) {
+          std::cerr << "sourcegate: warning: cannot append to GITHUB_STEP_SUMMARY (" << summary
+                    << ")\n";
+        }
       }
       break;
     case ReportFormat::markdown:

@@ -170,6 +170,20 @@ TEST_F(LinksCli, OnlyAWholeRunPrunesLinksNotSeenForMonths) {
   EXPECT_THAT(pruned, HasSubstr(url("/ok")));
 }
 
+TEST_F(LinksCli, ZeroTimingsMakeTwoRunsByteIdentical) {
+  m_dir.write("urls.txt", url("/ok") + "\n" + url("/gone") + "\n" + url("/moved") + "\n");
+  const auto command = args({"links", "urls.txt", "--format", "json", "--zero-timings"});
+  auto first = run_sourcegate(command, m_dir.path());
+  auto second = run_sourcegate(command, m_dir.path());
+  EXPECT_EQ(first.exit_code, 1);
+  EXPECT_EQ(first.out, second.out);
+  const auto report = nlohmann::json::parse(first.out);
+  ASSERT_EQ(report["links"].size(), 3U);
+  for (const auto& link : report["links"]) {
+    EXPECT_EQ(link["elapsed_ms"], 0);
+  }
+}
+
 TEST_F(LinksCli, MarkdownReportListsDeadLinksWithAnArchiveLink) {
   m_dir.write("urls.txt", url("/gone") + "\n" + url("/ok") + "\n");
   auto result = run_sourcegate(args({"links", "urls.txt", "--format", "markdown"}), m_dir.path());

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "links/keyed_json.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -68,7 +69,7 @@ LinkCache::Entry LinkCache::entry_from_json(const std::string& url, LinkStatus s
   entry.result.url = url;
   entry.result.status = status;
   entry.result.http_status = item.value("http_status", 0L);
-  entry.result.final_url = item.value("final_url", "");
+  entry.result.final_url = item.value("final_url", url);
   entry.result.attempts = item.value("attempts", 0);
   entry.result.elapsed_ms = item.value("elapsed_ms", 0L);
   entry.result.reason = parse_reason(item.value("reason", "")).value_or(LinkReason::none);
@@ -108,31 +109,26 @@ std::optional<std::string> LinkCache::load() {
     return m_path + ": cannot read the link cache (" + failure.what() +
            "); starting with an empty one";
   }
-  auto json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (json.is_discarded() || !json.is_object() || json.value("version", 0) != k_format_version ||
-      !json.contains("links") || !json["links"].is_object()) {
-    return m_path + ": the link cache is malformed or from another version; ignoring it";
-  }
   // One bad entry (hand-edited, or from a newer version) is dropped, never
   // the whole cache or the run.
   std::size_t dropped = 0;
-  for (const auto& [url, item] : json["links"].items()) {
+  auto take = [&](const std::string& url, const nlohmann::json& item) {
     try {
-      if (!item.is_object()) {
-        ++dropped;
-        continue;
+      auto status = item.is_object() ? parse_status(item.value("status", "")) : std::nullopt;
+      if (status) {
+        m_entries.insert_or_assign(m_entries.end(), url, entry_from_json(url, *status, item));
+        return;
       }
-      auto status = parse_status(item.value("status", ""));
-      if (!status) {
-        ++dropped;
-        continue;
-      }
-      m_entries[url] = entry_from_json(url, *status, item);
     } catch (const nlohmann::json::exception&) {
-      ++dropped;
     }
+    ++dropped;
+  };
+  auto json = read_keyed_entries(text, "links", k_format_version, take);
+  if (!json) {
+    m_entries.clear();
+    return m_path + ": the link cache is malformed or from another version; ignoring it";
   }
-  if (auto probes = json.find("probes"); probes != json.end() && probes->is_object()) {
+  if (auto probes = json->find("probes"); probes != json->end() && probes->is_object()) {
     for (const auto& [origin, item] : probes->items()) {
       if (!item.is_object()) {
         continue;
@@ -177,23 +173,29 @@ void LinkCache::store_probes(const HostProbes& probes) {
 }
 
 std::optional<std::string> LinkCache::save() const {
-  // nlohmann::json keeps keys sorted (a diff-friendly, deterministic file)
-  // and inserts in log time; ordered_json would look every key up linearly.
-  nlohmann::json links = nlohmann::json::object();
+  // Fields at their default are left out: a smaller file reads faster.
+  KeyedEntriesWriter writer("links", k_format_version);
   for (const auto& [url, entry] : m_entries) {
     const LinkResult& result = entry.result;
-    links[url] = {
-        {"status", std::string(to_string(result.status))},
-        {"reason", std::string(to_string(result.reason))},
-        {"evidence", result.evidence},
-        {"http_status", result.http_status},
-        {"final_url", result.final_url},
-        {"attempts", result.attempts},
-        {"elapsed_ms", result.elapsed_ms},
-        {"error", result.error},
-        {"checked_at", time_to_json(entry.checked_at)},
-        {"seen_at", time_to_json(entry.seen_at)},
-    };
+    nlohmann::json fields = {{"status", std::string(to_string(result.status))},
+                             {"http_status", result.http_status},
+                             {"attempts", result.attempts},
+                             {"elapsed_ms", result.elapsed_ms},
+                             {"checked_at", time_to_json(entry.checked_at)},
+                             {"seen_at", time_to_json(entry.seen_at)}};
+    if (result.reason != LinkReason::none) {
+      fields["reason"] = std::string(to_string(result.reason));
+    }
+    if (result.final_url != url) {
+      fields["final_url"] = result.final_url;
+    }
+    if (!result.evidence.empty()) {
+      fields["evidence"] = result.evidence;
+    }
+    if (!result.error.empty()) {
+      fields["error"] = result.error;
+    }
+    writer.add(url, fields);
   }
   nlohmann::json probes = nlohmann::json::object();
   for (const auto& [origin, entry] : m_probes) {
@@ -204,10 +206,8 @@ std::optional<std::string> LinkCache::save() const {
     item["checked_at"] = time_to_json(entry.checked_at);
     probes[origin] = std::move(item);
   }
-  const nlohmann::json document = {
-      {"version", k_format_version}, {"links", std::move(links)}, {"probes", std::move(probes)}};
-
-  if (auto problem = write_file_atomically(m_path, document.dump(1) + "\n", m_read_as)) {
+  const std::string text = std::move(writer).finish({{"probes", std::move(probes)}});
+  if (auto problem = write_file_atomically(m_path, text, m_read_as)) {
     return "the link cache: " + *problem;
   }
   return std::nullopt;

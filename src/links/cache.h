@@ -88,7 +88,9 @@ class LinkCache {
   std::optional<FileStamp> m_read_as;
   CacheMaxAge m_max_age;
   WallClock m_clock;
-  std::unordered_map<std::string, Entry> m_entries;
+  /// Sorted: the file is written in this order without a sort, and read back
+  /// in it, each entry placed at the end in constant time.
+  std::map<std::string, Entry> m_entries;
   struct ProbeEntry {
     HostProbe probe;
     std::chrono::system_clock::time_point checked_at;

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "links/checker.h"
+#include "links/keyed_json.h"
 #include "util/date.h"
 #include "util/file.h"
 #include "util/text.h"
@@ -44,27 +45,26 @@ std::optional<std::string> LinkHistory::load() {
   } catch (const std::exception& failure) {
     return m_path + ": cannot read the link history (" + failure.what() + "); starting a new one";
   }
-  const auto json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (json.is_discarded() || !json.is_object() || json.value("version", 0) != k_format_version ||
-      !json.contains("failing") || !json["failing"].is_object()) {
-    return m_path + ": the link history is malformed or from another version; starting a new one";
-  }
   // One bad entry is dropped, never the whole history or the run.
   std::size_t dropped = 0;
-  for (const auto& [url, item] : json["failing"].items()) {
+  auto take = [&](const std::string& url, const nlohmann::json& item) {
     try {
       const long long runs = item.is_object() ? item.value("runs", 0LL) : 0;
-      if (runs <= 0) {
-        ++dropped;
-        continue;
+      if (runs > 0) {
+        std::string first_failed = item.value("first_failed", "");
+        std::string last_seen = item.value("last_seen", first_failed);
+        m_streaks.insert_or_assign(
+            m_streaks.end(), url,
+            FailureStreak{std::move(first_failed), saturated_runs(runs), std::move(last_seen)});
+        return;
       }
-      std::string first_failed = item.value("first_failed", "");
-      std::string last_seen = item.value("last_seen", first_failed);
-      m_streaks[url] =
-          FailureStreak{std::move(first_failed), saturated_runs(runs), std::move(last_seen)};
     } catch (const nlohmann::json::exception&) {
-      ++dropped;
     }
+    ++dropped;
+  };
+  if (!read_keyed_entries(text, "failing", k_format_version, take)) {
+    m_streaks.clear();
+    return m_path + ": the link history is malformed or from another version; starting a new one";
   }
   if (dropped > 0) {
     return fmt::format("{}: {} malformed entr{} dropped; the rest of the link history is used",
@@ -74,16 +74,13 @@ std::optional<std::string> LinkHistory::load() {
 }
 
 std::optional<std::string> LinkHistory::save() const {
-  // nlohmann::json keeps keys sorted and inserts in log time; ordered_json
-  // would look every key up linearly.
-  nlohmann::json failing = nlohmann::json::object();
+  KeyedEntriesWriter writer("failing", k_format_version);
   for (const auto& [url, streak] : m_streaks) {
-    failing[url] = {{"first_failed", streak.first_failed},
-                    {"runs", streak.runs},
-                    {"last_seen", streak.last_seen}};
+    writer.add(url, {{"first_failed", streak.first_failed},
+                     {"runs", streak.runs},
+                     {"last_seen", streak.last_seen}});
   }
-  const nlohmann::json document = {{"version", k_format_version}, {"failing", std::move(failing)}};
-  if (auto problem = write_file_atomically(m_path, document.dump(1) + "\n", m_read_as)) {
+  if (auto problem = write_file_atomically(m_path, std::move(writer).finish(), m_read_as)) {
     return "the link history: " + *problem;
   }
   return std::nullopt;

@@ -42,6 +42,7 @@ class LinkHistory {
  private:
   std::string m_path;
   std::optional<FileStamp> m_read_as;
+  /// Sorted, as the file is: written without a sort, read back in linear time.
   std::map<std::string, FailureStreak> m_streaks;
 };
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <thread>
 
 #include "test_server.h"
 
@@ -484,6 +485,36 @@ TEST_F(CheckerTest, ResultsKeepInputOrderAndProgressEnds) {
   EXPECT_EQ(seen.back().done, 4u);
   EXPECT_EQ(seen.back().total, 4u);
   EXPECT_EQ(seen.back().failures, 1u);
+}
+
+std::size_t open_descriptors() {
+  return static_cast<std::size_t>(std::distance(
+      std::filesystem::directory_iterator("/proc/self/fd"), std::filesystem::directory_iterator()));
+}
+
+// At scale (bench/links/scale) the same holds for 20,000 URLs; here a few
+// hundred keep it fast enough for every test run.
+TEST_F(CheckerTest, EveryUrlIsReportedOnceAndNoDescriptorOutlivesTheRun) {
+  std::vector<LinkTarget> targets;
+  for (int i = 0; i < 400; ++i) {
+    targets.push_back(target(url("/ok?page=" + std::to_string(i))));
+  }
+  const std::size_t before = open_descriptors();
+  auto results = check_links(targets, settings(), nullptr, CacheMode::no_cache);
+  // The server shares this process: its side of a connection closes once it
+  // reads the client's close, a moment later.
+  for (int wait = 0; wait < 50 && open_descriptors() > before; ++wait) {
+    std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_EQ(open_descriptors(), before);
+  ASSERT_EQ(results.size(), targets.size());
+  std::set<std::string> urls;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    EXPECT_EQ(results[i].url, targets[i].url);
+    EXPECT_EQ(results[i].status, LinkStatus::ok) << results[i].url;
+    urls.insert(results[i].url);
+  }
+  EXPECT_EQ(urls.size(), targets.size());
 }
 
 TEST_F(CheckerTest, CacheAnswersTheSecondRunWithoutARequest) {

@@ -242,7 +242,6 @@ class Engine {
     job.id = m_jobs.size() - 1;
     job.kind = kind;
     job.fetch_url = url;
-    job.transfer = std::make_unique<Transfer>(m_config);
     return job;
   }
 
@@ -346,6 +345,9 @@ class Engine {
       easy = curl_easy_init();
     }
     job.easy = easy;
+    // A transfer lives only while its request is in flight and judged: 20,000
+    // links queued at once must not hold 20,000 of them.
+    job.transfer = std::make_unique<Transfer>(m_config);
     job.transfer->prepare(easy, request, m_resolve);
     curl_easy_setopt(easy, CURLOPT_PRIVATE, &job);
     m_scheduler.started(host, now);
@@ -353,6 +355,11 @@ class Engine {
   }
 
   void on_done(Job& job, CURLcode code) {
+    // The answer is judged within this call; then the transfer goes.
+    struct TransferRelease {
+      Job& job;
+      ~TransferRelease() { job.transfer.reset(); }
+    } release_transfer{job};
     const auto now = SteadyClock::now();
     HostState& host = *job.host;
     m_scheduler.ended(host);

@@ -28,6 +28,30 @@ bool github_format(int argc, char** argv) {
   return false;
 }
 
+/// At most `width` code points of `line` around `column` (1-based), with "…"
+/// where it was cut, and the caret's column in what is shown: a syntax error
+/// at the end of a 50 MB one-line file quotes a line, not the file.
+std::pair<std::string, int> excerpt_around(std::string_view line, int column, int width) {
+  auto byte_of = [&](int code_point) {  // offset of the code point, or the end
+    std::size_t offset = 0;
+    for (int seen = 0; offset < line.size(); ++offset) {
+      if ((static_cast<unsigned char>(line[offset]) & 0xC0U) != 0x80U && seen++ == code_point) {
+        break;
+      }
+    }
+    return offset;
+  };
+  const int first = std::max(0, column - 1 - width / 2);
+  const std::size_t begin = byte_of(first);
+  const std::size_t end = byte_of(first + width);
+  std::string shown = first > 0 ? "…" : "";
+  shown += line.substr(begin, end - begin);
+  if (end < line.size()) {
+    shown += "…";
+  }
+  return {shown, column - first + (first > 0 ? 1 : 0)};
+}
+
 /// `file:line:col: error: message`, then the offending line with a caret.
 /// Everything quoted from the input is made printable: it may come from a
 /// stranger's pull request.
@@ -44,9 +68,10 @@ void print_input_error(const InputError& error) {
     const std::string gutter = std::to_string(at.line);
     // The caret counts code points; escaping widens only control characters,
     // which sit on the caret's left rarely enough to accept the shift.
-    std::cerr << ' ' << gutter << " | " << printable(error.source_line()) << '\n'
+    const auto [shown, caret] = excerpt_around(error.source_line(), at.column, 120);
+    std::cerr << ' ' << gutter << " | " << printable(shown) << '\n'
               << ' ' << std::string(gutter.size(), ' ') << " | "
-              << std::string(static_cast<std::size_t>(std::max(at.column - 1, 0)), ' ') << "^\n";
+              << std::string(static_cast<std::size_t>(std::max(caret - 1, 0)), ' ') << "^\n";
   }
 }
 

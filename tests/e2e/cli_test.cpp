@@ -224,6 +224,23 @@ TEST(Cli, AFifoInTheEntriesFolderIsAnInputErrorNotAHang) {
   }
 }
 
+// A syntax error at the end of a 50 MB one-line file wrote the whole line,
+// twice its size, to stderr.
+TEST(Cli, AnErrorInAHugeOneLineFileQuotesAWindowNotTheLine) {
+  TempDir dir;
+  std::string entries;
+  for (int i = 0; i < 50'000; ++i) {
+    entries += R"({"title": "a", "url": "https://x.example/"},)";
+  }
+  dir.write("entries/01-big.json", R"({"title": "S", "entries": [)" + entries + "]}");
+  auto result = run_sourcegate({"lint"}, dir.path());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_LT(result.err.size(), 1024U) << result.err.substr(0, 300);
+  EXPECT_THAT(result.err, HasSubstr("entries/01-big.json:1:2200028: error: malformed JSON"));
+  EXPECT_THAT(result.err, HasSubstr("\"https://x.example/\"},]}\n   |                              "
+                                    "                                ^\n"));
+}
+
 TEST(Cli, RenderFromAnEmptyEntriesFolderLeavesTheListAlone) {
   TempDir dir;
   dir.write("LIST.md", "# The list\n\n- [A](https://a.example/) - Kept.\n");

@@ -12,6 +12,7 @@
 
 #include "cli/output.h"
 #include "links/history.h"
+#include "links/html.h"
 #include "load/inputs.h"
 #include "rules/rule.h"
 #include "util/date.h"
@@ -150,12 +151,19 @@ std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inpu
       continue;
     }
     const std::string text = read_file(input);
+    bool truncated = false;
     if (extension == ".md" || extension == ".markdown") {
-      append(links::extract_markdown(text, input));
+      append(links::extract_markdown(text, input, &truncated));
     } else if (extension == ".html" || extension == ".htm") {
-      append(links::extract_html(text, input));
+      append(links::extract_html(text, input, &truncated));
     } else {
       append(links::extract_text(text, input));
+    }
+    if (truncated) {
+      // Read as far as is safe, and said: never a silent skip.
+      std::cerr << "sourcegate: warning: " << printable(input) << ": HTML nested deeper than "
+                << links::HtmlDocument::k_max_depth
+                << " elements; links past that depth were not read\n";
     }
   }
   // Credentials written into a document are neither sent nor reported.

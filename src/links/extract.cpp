@@ -133,6 +133,7 @@ struct MarkdownScan {
   /// Per block: where the last link was found, so that repeated URLs in one
   /// paragraph get their own positions.
   std::unordered_map<const cmark_node*, std::size_t> cursors;
+  bool html_truncated = false;  ///< raw HTML nested past HtmlDocument::k_max_depth
 };
 
 const cmark_node* positioned_ancestor(cmark_node* node) {
@@ -203,13 +204,15 @@ void scan_raw_html(MarkdownScan& scan, cmark_node* node) {
   }
   std::string_view html(literal);
   LineIndex html_index(html);
-  for (auto& link : extract_html(html, scan.file)) {
+  bool truncated = false;
+  for (auto& link : extract_html(html, scan.file, &truncated)) {
     // Re-anchor on the document: same URL, searched from the block's line.
     std::size_t from = offset_of(scan.line_starts, first_line + link.location.line - 1, 1);
     auto found = scan.text.find(link.url, from);
     std::size_t offset = found == std::string_view::npos ? from : found;
     scan.out.push_back(make_link(link.url, scan.index, scan.file, offset));
   }
+  scan.html_truncated = scan.html_truncated || truncated;
 }
 
 void ensure_extensions_registered() {
@@ -279,15 +282,20 @@ LinkKind classify_link(std::string_view url) {
   return LinkKind::relative;
 }
 
-std::vector<FoundLink> extract_html(std::string_view text, const std::string& file) {
+std::vector<FoundLink> extract_html(std::string_view text, const std::string& file,
+                                    bool* truncated) {
   std::vector<FoundLink> out;
   LineIndex index(text);
   HtmlDocument document(text);
   walk_html(document.root(), text, index, file, out);
+  if (truncated != nullptr) {
+    *truncated = document.truncated();
+  }
   return out;
 }
 
-std::vector<FoundLink> extract_markdown(std::string_view text, const std::string& file) {
+std::vector<FoundLink> extract_markdown(std::string_view text, const std::string& file,
+                                        bool* truncated) {
   ensure_extensions_registered();
   LineIndex index(text);
   MarkdownScan scan{text, index, file, compute_line_starts(text), {}, {}};
@@ -326,6 +334,9 @@ std::vector<FoundLink> extract_markdown(std::string_view text, const std::string
     return a.location.line != b.location.line ? a.location.line < b.location.line
                                               : a.location.column < b.location.column;
   });
+  if (truncated != nullptr) {
+    *truncated = scan.html_truncated;
+  }
   return std::move(scan.out);
 }
 

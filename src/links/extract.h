@@ -32,12 +32,17 @@ struct FoundLink {
 /// Markdown (GFM, with the autolink extension, so bare URLs count): link and
 /// image nodes, reference definitions resolved, inline/HTML blocks scanned
 /// for HTML links. Code spans and code blocks are never scanned.
-std::vector<FoundLink> extract_markdown(std::string_view text, const std::string& file);
+/// `truncated`, if given, tells whether raw HTML nested deeper than
+/// HtmlDocument::k_max_depth was read only that far.
+std::vector<FoundLink> extract_markdown(std::string_view text, const std::string& file,
+                                        bool* truncated = nullptr);
 
 /// HTML: href of a, area, link and base-less relative forms; src of img,
 /// script, iframe, embed, source, track, audio, video; video poster; cite of
 /// blockquote, q, del, ins; object data; form action.
-std::vector<FoundLink> extract_html(std::string_view text, const std::string& file);
+/// `truncated` as for extract_markdown.
+std::vector<FoundLink> extract_html(std::string_view text, const std::string& file,
+                                    bool* truncated = nullptr);
 
 /// Plain text: every http(s) URL, with trailing punctuation and unbalanced
 /// closing brackets trimmed. RE2 runs in linear time, so hostile input cannot

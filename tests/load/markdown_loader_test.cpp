@@ -98,6 +98,20 @@ TEST(MarkdownLoader, HostileInputIsReportedNotCrashedOn) {
   EXPECT_TRUE(brackets.diagnostics.empty());
 }
 
+// 150,000 nested bullets ("- - - ... x") aborted the sanitizer build and a
+// million crashed the release build: the reader must walk them without a
+// deep stack.
+TEST(MarkdownLoader, AHundredAndFiftyThousandNestedBulletsAreWalkedWithoutADeepStack) {
+  std::string text = "# L\n\n## S\n\n";
+  for (int i = 0; i < 150'000; ++i) {
+    text += "- ";
+  }
+  text += "[A](https://a.example/) - Deep.\n\n- [B](https://b.example/) - Shallow.\n";
+  LoadResult result;
+  load_markdown_text("deep.md", text, result);
+  EXPECT_GE(result.list.entry_count(), 1U);
+}
+
 TEST(MarkdownLoader, LinksThatCannotBeFollowedAreSchemaErrors) {
   LoadResult result;
   load_markdown_text("r.md", "# L\n\n## S\n\n- [X](javascript:alert(1)) - A trap.\n", result);

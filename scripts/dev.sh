@@ -12,6 +12,7 @@ packages=(
   libfmt-dev libpsl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev
   libcpp-httplib-dev libbenchmark-dev clang-format ccache
   nginx openssl  # the link checker's tests run a real nginx (HTTP/2, gzip, TLS)
+  clang libclang-rt-14-dev  # the sanitizer build and its libFuzzer targets
 )
 
 install_missing() {
@@ -59,7 +60,8 @@ case "${1:-}" in
     install_missing
     build
     ctest --preset release -j "$(nproc)"
-    # The same tests under AddressSanitizer and UBSan: hostile input is normal.
+    # The same tests under AddressSanitizer and UBSan, with a short run of
+    # every fuzz target: hostile input is normal.
     build debug
     ctest --preset debug -j "$(nproc)"
     # Formatting is part of the build's contract, as warnings are.

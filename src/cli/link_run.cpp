@@ -175,15 +175,15 @@ std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inpu
 
 void check_and_report(const std::vector<links::FoundLink>& found, const List& entries,
                       const Policy& policy, const LinkOptions& options, Report& report) {
-  const links::CheckSettings settings = link_settings(policy.links, policy.file, options);
+  const links::CheckSettings settings = link_settings(policy.links, options);
   const std::vector<links::LinkTarget> targets = links::group_links(found);
   // Only a run that saw every link may forget the ones it did not see.
   const bool full_run = !options.partial && settings.include.empty();
-  const int prune_days = prune_unseen_days(policy.links);
+  const int prune_days = policy.links.prune_unseen_days;
   const links::CacheMode mode = cache_mode(options);
   std::unique_ptr<links::LinkCache> cache;
   if (mode != links::CacheMode::no_cache) {
-    cache = std::make_unique<links::LinkCache>(options.cache, cache_max_age(policy.links));
+    cache = std::make_unique<links::LinkCache>(options.cache, policy.links.cache_max_age);
     if (auto warning = cache->load()) {
       std::cerr << "sourcegate: warning: " << *warning << '\n';
     }

@@ -11,24 +11,6 @@
 namespace sg {
 namespace {
 
-using nlohmann::json;
-
-[[noreturn]] void policy_error(const std::string& file, const std::string& message) {
-  throw InputError(Location{file, 0, 0}, "policy: links." + message);
-}
-
-template <typename T>
-void read(const json& links, const char* key, T& target, const std::string& file) {
-  if (!links.contains(key)) {
-    return;
-  }
-  try {
-    target = links.at(key).get<T>();
-  } catch (const json::exception&) {
-    policy_error(file, fmt::format("{} has the wrong type ({})", key, links.at(key).dump()));
-  }
-}
-
 std::string env(const std::string& name) {
   const char* value = name.empty() ? nullptr : std::getenv(name.c_str());
   return value != nullptr ? value : "";
@@ -88,67 +70,12 @@ void add_link_options(CLI::App& command, LinkOptions& options) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
 }
 
-links::CheckSettings link_settings(const json& policy_links, const std::string& file,
-                                   const LinkOptions& options) {
-  links::CheckSettings settings;
-  if (policy_links.is_object()) {
-    read(policy_links, "max_concurrency", settings.max_concurrency, file);
-    read(policy_links, "max_per_host", settings.max_per_host, file);
-    read(policy_links, "min_interval_per_host_ms", settings.min_interval_per_host_ms, file);
-    read(policy_links, "connect_timeout_ms", settings.connect_timeout_ms, file);
-    read(policy_links, "request_timeout_ms", settings.request_timeout_ms, file);
-    read(policy_links, "link_deadline_ms", settings.link_deadline_ms, file);
-    read(policy_links, "retries", settings.retries, file);
-    read(policy_links, "retry_base_delay_ms", settings.retry_base_delay_ms, file);
-    read(policy_links, "retry_max_delay_ms", settings.retry_max_delay_ms, file);
-    read(policy_links, "user_agent", settings.user_agent, file);
-    read(policy_links, "headers", settings.extra_headers, file);
-    read(policy_links, "include", settings.include, file);
-    read(policy_links, "exclude", settings.exclude, file);
-    read(policy_links, "soft_404_patterns", settings.soft_404_patterns, file);
-    read(policy_links, "login_wall_patterns", settings.login_wall_patterns, file);
-    read(policy_links, "bot_wall_markers", settings.bot_wall_markers, file);
-    read(policy_links, "max_body_bytes", settings.max_body_bytes, file);
-    read(policy_links, "max_header_bytes", settings.max_header_bytes, file);
-    read(policy_links, "max_redirects", settings.max_redirects, file);
-    read(policy_links, "fragments", settings.check_fragments, file);
-    read(policy_links, "ca_file", settings.ca_file, file);
-    read(policy_links, "soft_404_probe", settings.soft_404_probe, file);
-    if (policy_links.contains("hosts")) {
-      for (const json& item : policy_links.at("hosts")) {
-        links::HostRule rule;
-        read(item, "host_pattern", rule.host_pattern, file);
-        read(item, "accept", rule.accept, file);
-        read(item, "unverifiable", rule.unverifiable, file);
-        read(item, "connect_timeout_ms", rule.connect_timeout_ms, file);
-        read(item, "request_timeout_ms", rule.request_timeout_ms, file);
-        read(item, "user_agent", rule.user_agent, file);
-        read(item, "headers", rule.headers, file);
-        settings.hosts.push_back(std::move(rule));
-      }
-    }
-    // The older shorthand: {"host_pattern", "codes"} accepts statuses.
-    if (policy_links.contains("accept")) {
-      for (const json& item : policy_links.at("accept")) {
-        links::HostRule rule;
-        read(item, "host_pattern", rule.host_pattern, file);
-        read(item, "codes", rule.accept, file);
-        settings.hosts.push_back(std::move(rule));
-      }
-    }
-    std::string github_env;
-    read(policy_links, "github_token_env", github_env, file);
-    settings.github_token = env(github_env);
-    if (policy_links.contains("host_tokens")) {
-      for (const json& token : policy_links.at("host_tokens")) {
-        std::string host;
-        std::string variable;
-        read(token, "host", host, file);
-        read(token, "env", variable, file);
-        if (std::string value = env(variable); !value.empty()) {
-          settings.host_tokens.push_back({host, "Bearer " + value});
-        }
-      }
+links::CheckSettings link_settings(const LinkPolicy& policy, const LinkOptions& options) {
+  links::CheckSettings settings = policy.settings;
+  settings.github_token = env(policy.github_token_env);
+  for (const LinkPolicy::TokenSource& source : policy.host_tokens) {
+    if (std::string value = env(source.env); !value.empty()) {
+      settings.host_tokens.push_back({source.host, "Bearer " + value});
     }
   }
   if (options.max_concurrency) {
@@ -193,33 +120,6 @@ links::CheckSettings link_settings(const json& policy_links, const std::string& 
     throw UsageError("link settings: " + *problem);
   }
   return settings;
-}
-
-links::CacheMaxAge cache_max_age(const json& policy_links) {
-  links::CacheMaxAge age;
-  if (policy_links.is_object()) {
-    if (auto it = policy_links.find("cache_success_hours");
-        it != policy_links.end() && it->is_number_unsigned()) {
-      // The policy's ceiling (ten years) keeps these far from overflowing.
-      age.success = std::chrono::hours(std::min<std::uint64_t>(it->get<std::uint64_t>(), 87'840));
-    }
-    if (auto it = policy_links.find("cache_failure_minutes");
-        it != policy_links.end() && it->is_number_unsigned()) {
-      age.failure =
-          std::chrono::minutes(std::min<std::uint64_t>(it->get<std::uint64_t>(), 527'040));
-    }
-  }
-  return age;
-}
-
-int prune_unseen_days(const json& policy_links) {
-  if (policy_links.is_object()) {
-    if (auto it = policy_links.find("prune_unseen_days");
-        it != policy_links.end() && it->is_number_unsigned()) {
-      return static_cast<int>(std::min<std::uint64_t>(it->get<std::uint64_t>(), 3660));
-    }
-  }
-  return 30;
 }
 
 links::CacheMode cache_mode(const LinkOptions& options) {

@@ -4,10 +4,10 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include "links/cache.h"
 #include "links/checker.h"
+#include "policy/link_policy.h"
 
 namespace sg {
 
@@ -44,15 +44,9 @@ void add_link_options(CLI::App& command, LinkOptions& options);
 /// flags. Tokens come from the environment variables the policy names, never
 /// from files or flags, so they stay out of shell history and logs. Throws
 /// InputError (policy) or UsageError (flags) on bad values.
-links::CheckSettings link_settings(const nlohmann::json& policy_links,
-                                   const std::string& policy_file, const LinkOptions& options);
-
-links::CacheMaxAge cache_max_age(const nlohmann::json& policy_links);
+/// The policy's link settings with the command line's on top, validated.
+links::CheckSettings link_settings(const LinkPolicy& policy, const LinkOptions& options);
 
 links::CacheMode cache_mode(const LinkOptions& options);
-
-/// links.prune_unseen_days: cache and history entries of links no full run
-/// has seen for this many days are dropped (default 30).
-int prune_unseen_days(const nlohmann::json& policy_links);
 
 }  // namespace sg

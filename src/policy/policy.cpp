@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "load/json_tree.h"
+#include "policy/policy_values.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/spelling.h"
@@ -18,68 +19,13 @@ namespace sg {
 namespace {
 
 using nlohmann::json;
-
-[[noreturn]] void fail(const Location& where, const std::string& message) {
-  throw InputError(where, "policy: " + message);
-}
-
-void allow_keys(const JsonNode& node, const std::vector<std::string_view>& keys,
-                std::string_view what) {
-  if (!node.is_object()) {
-    fail(node.location, fmt::format("{} must be an object, got {}", what, node.type_name()));
-  }
-  for (const JsonNode::Member& member : node.members) {
-    if (std::find(keys.begin(), keys.end(), member.key) == keys.end()) {
-      const std::string suggestion = closest_spelling(member.key, keys);
-      fail(member.key_location,
-           fmt::format("unknown key \"{}\" in {}; {}", member.key, what,
-                       suggestion.empty() ? fmt::format("known keys: {}", fmt::join(keys, ", "))
-                                          : fmt::format("did you mean \"{}\"?", suggestion)));
-    }
-  }
-}
-
-std::string string_value(const JsonNode& node, std::string_view what) {
-  if (!node.is_string()) {
-    fail(node.location, fmt::format("{} must be a string, got {}", what, node.type_name()));
-  }
-  return node.scalar.get<std::string>();
-}
-
-bool bool_value(const JsonNode& node, std::string_view what) {
-  if (node.type != json::value_t::boolean) {
-    fail(node.location, fmt::format("{} must be true or false, got {}", what, node.type_name()));
-  }
-  return node.scalar.get<bool>();
-}
-
-std::size_t count_value(const JsonNode& node, std::string_view what) {
-  if (node.type != json::value_t::number_unsigned) {
-    fail(node.location, fmt::format("{} must be a whole number, got {}", what, node.type_name()));
-  }
-  return node.scalar.get<std::size_t>();
-}
-
-std::vector<std::string> string_list(const JsonNode& node, std::string_view what) {
-  if (!node.is_array()) {
-    fail(node.location, fmt::format("{} must be an array of strings", what));
-  }
-  std::vector<std::string> values;
-  for (const JsonNode& item : node.items) {
-    values.push_back(string_value(item, what));
-  }
-  return values;
-}
-
-std::shared_ptr<RE2> compile(const std::string& pattern, const Location& where) {
-  RE2::Options options;
-  options.set_log_errors(false);
-  auto regex = std::make_shared<RE2>(pattern, options);
-  if (!regex->ok()) {
-    fail(where, fmt::format("bad pattern: {}", regex->error()));
-  }
-  return regex;
-}
+using policy_values::allow_keys;
+using policy_values::bool_value;
+using policy_values::compile;
+using policy_values::count_value;
+using policy_values::fail;
+using policy_values::string_list;
+using policy_values::string_value;
 
 /// An object of name -> RE2 pattern, compiled once, plus the RE2::Set that
 /// finds which of them match in one pass.
@@ -238,153 +184,6 @@ void read_rules(const JsonNode& node, Policy& policy) {
   }
 }
 
-/// links.hosts: per-host settings, each with a host pattern.
-void check_host_rules(const JsonNode& value) {
-  if (!value.is_array()) {
-    fail(value.location, "links.hosts must be an array of {\"host_pattern\", ...}");
-  }
-  for (const JsonNode& rule : value.items) {
-    allow_keys(rule,
-               {"host_pattern", "accept", "unverifiable", "connect_timeout_ms",
-                "request_timeout_ms", "user_agent", "headers"},
-               "a host rule");
-    const JsonNode* pattern = rule.find("host_pattern");
-    if (pattern == nullptr) {
-      fail(rule.location, "a host rule needs \"host_pattern\"");
-    }
-    compile(string_value(*pattern, "host_pattern"), pattern->location);
-    for (const JsonNode::Member& field : rule.members) {
-      const std::string what = "links.hosts." + field.key;
-      if (field.key == "accept") {
-        if (!field.value.is_array()) {
-          fail(field.value.location, what + " must be an array of HTTP status codes");
-        }
-        for (const JsonNode& code : field.value.items) {
-          const std::size_t status = count_value(code, "an HTTP status code");
-          if (status < 100 || status > 999) {
-            fail(code.location, fmt::format("{} is not an HTTP status code", status));
-          }
-        }
-      } else if (field.key == "connect_timeout_ms" || field.key == "request_timeout_ms") {
-        if (count_value(field.value, what) > 24ULL * 3600 * 1000) {
-          fail(field.value.location, what + " is at most a day (86400000)");
-        }
-      } else if (field.key == "headers") {
-        string_list(field.value, what);
-      } else if (field.key != "host_pattern") {
-        string_value(field.value, what);
-      }
-    }
-  }
-}
-
-/// The link checker reads "links" as plain JSON; its shape is checked here,
-/// where positions are known.
-void check_link_settings(const JsonNode& links) {
-  // Every count has a ceiling, so that no duration or size from a policy can
-  // overflow the arithmetic that uses it.
-  static constexpr std::size_t k_day_ms = 24ULL * 3600 * 1000;
-  static const std::vector<std::pair<std::string_view, std::size_t>> k_count_limits = {
-      {"max_concurrency", 10'000},
-      {"max_per_host", 1'000},
-      {"min_interval_per_host_ms", k_day_ms},
-      {"connect_timeout_ms", k_day_ms},
-      {"request_timeout_ms", k_day_ms},
-      {"link_deadline_ms", 7 * k_day_ms},
-      {"retries", 100},
-      {"retry_base_delay_ms", k_day_ms},
-      {"retry_max_delay_ms", k_day_ms},
-      {"max_body_bytes", 1ULL << 30U},
-      {"max_header_bytes", 1ULL << 26U},
-      {"max_redirects", 100},
-      {"cache_success_hours", 24 * 3660},
-      {"cache_failure_minutes", 60 * 24 * 366},
-      {"prune_unseen_days", 3660}};
-  static const std::vector<std::string_view> k_counts = [] {
-    std::vector<std::string_view> keys;
-    for (const auto& [key, limit] : k_count_limits) {
-      keys.push_back(key);
-    }
-    return keys;
-  }();
-  static const std::vector<std::string_view> k_strings = {"user_agent", "github_token_env",
-                                                          "ca_file"};
-  static const std::vector<std::string_view> k_patterns = {
-      "include", "exclude", "soft_404_patterns", "login_wall_patterns"};
-  static const std::vector<std::string_view> k_string_lists = {"headers", "bot_wall_markers"};
-  std::vector<std::string_view> keys = {"fragments", "soft_404_probe", "accept", "hosts",
-                                        "host_tokens"};
-  for (const auto* group : {&k_counts, &k_strings, &k_patterns, &k_string_lists}) {
-    keys.insert(keys.end(), group->begin(), group->end());
-  }
-  allow_keys(links, keys, "\"links\"");
-  auto is_in = [](const std::vector<std::string_view>& list, std::string_view key) {
-    return std::find(list.begin(), list.end(), key) != list.end();
-  };
-  for (const JsonNode::Member& member : links.members) {
-    const JsonNode& value = member.value;
-    const std::string what = "links." + member.key;
-    if (is_in(k_counts, member.key)) {
-      const auto limit = std::find_if(k_count_limits.begin(), k_count_limits.end(),
-                                      [&](const auto& item) { return item.first == member.key; });
-      if (count_value(value, what) > limit->second) {
-        fail(value.location, fmt::format("{} is at most {}", what, limit->second));
-      }
-    } else if (is_in(k_strings, member.key)) {
-      string_value(value, what);
-    } else if (is_in(k_patterns, member.key)) {
-      if (!value.is_array()) {
-        fail(value.location, what + " must be an array of RE2 patterns");
-      }
-      for (const JsonNode& item : value.items) {
-        compile(string_value(item, what), item.location);
-      }
-    } else if (is_in(k_string_lists, member.key)) {
-      string_list(value, what);
-    } else if (member.key == "fragments" || member.key == "soft_404_probe") {
-      bool_value(value, what);
-    } else if (member.key == "hosts") {
-      check_host_rules(value);
-    } else if (member.key == "accept") {
-      if (!value.is_array()) {
-        fail(value.location, "links.accept must be an array of {\"host_pattern\", \"codes\"}");
-      }
-      for (const JsonNode& rule : value.items) {
-        allow_keys(rule, {"host_pattern", "codes"}, "an accept rule");
-        const JsonNode* pattern = rule.find("host_pattern");
-        const JsonNode* codes = rule.find("codes");
-        if (pattern == nullptr || codes == nullptr) {
-          fail(rule.location, "an accept rule needs \"host_pattern\" and \"codes\"");
-        }
-        compile(string_value(*pattern, "host_pattern"), pattern->location);
-        if (!codes->is_array()) {
-          fail(codes->location, "\"codes\" must be an array of HTTP status codes");
-        }
-        for (const JsonNode& code : codes->items) {
-          const std::size_t status = count_value(code, "an HTTP status code");
-          if (status < 100 || status > 999) {
-            fail(code.location, fmt::format("{} is not an HTTP status code", status));
-          }
-        }
-      }
-    } else if (member.key == "host_tokens") {
-      if (!value.is_array()) {
-        fail(value.location, "links.host_tokens must be an array of {\"host\", \"env\"}");
-      }
-      for (const JsonNode& token : value.items) {
-        allow_keys(token, {"host", "env"}, "a host token");
-        for (const char* key : {"host", "env"}) {
-          const JsonNode* field = token.find(key);
-          if (field == nullptr) {
-            fail(token.location, fmt::format("a host token needs \"{}\"", key));
-          }
-          string_value(*field, key);
-        }
-      }
-    }
-  }
-}
-
 void read_policy(const JsonNode& root, Policy& policy) {
   allow_keys(root,
              {"$comment", "classes", "hosts", "secondary_titles", "claims", "surface",
@@ -459,28 +258,9 @@ void read_policy(const JsonNode& root, Policy& policy) {
     } else if (member.key == "rules") {
       read_rules(value, policy);
     } else if (member.key == "links") {
-      check_link_settings(value);
+      policy.links = read_link_policy(value);
     }
   }
-}
-
-/// The JSON value of a node, for the parts of the policy read elsewhere.
-json to_json(const JsonNode& node) {
-  if (node.is_object()) {
-    json object = json::object();
-    for (const JsonNode::Member& member : node.members) {
-      object[member.key] = to_json(member.value);
-    }
-    return object;
-  }
-  if (node.is_array()) {
-    json array = json::array();
-    for (const JsonNode& item : node.items) {
-      array.push_back(to_json(item));
-    }
-    return array;
-  }
-  return node.scalar;
 }
 
 }  // namespace
@@ -532,9 +312,6 @@ Policy parse_policy(const std::string& path, std::string_view text) {
   Policy policy = empty_policy();
   policy.file = path;
   read_policy(root, policy);
-  if (const JsonNode* links = root.find("links")) {
-    policy.links = to_json(*links);
-  }
   return policy;
 }
 
@@ -545,7 +322,6 @@ Policy empty_policy() {
   policy.description_min_length = 10;
   policy.description_max_length = 300;
   policy.freshness_default_max_age_days = 90;
-  policy.links = json::object();
   return policy;
 }
 

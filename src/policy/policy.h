@@ -13,6 +13,7 @@
 #include "model/diagnostic.h"
 #include "model/list.h"
 #include "model/location.h"
+#include "policy/link_policy.h"
 
 namespace sg {
 
@@ -92,8 +93,8 @@ struct Policy {
   std::vector<std::string> tracking_parameters;
   std::vector<std::string> http_only_hosts;
   std::map<std::string, RuleSetting, std::less<>> rules;
-  /// The "links" object, read by the link checker's settings.
-  nlohmann::json links;
+  /// The "links" object: the link checker's settings.
+  LinkPolicy links;
 
   const SourceClass* find_class(std::string_view name) const;
 };

@@ -147,7 +147,7 @@ TEST(Lint, BadPolicyIsAnInputErrorWithPosition) {
             "{\"links\": {\"hosts\": [{\"host_pattern\": \"x\", \"connect_timeout_ms\": "
             "18446744073709551615}]}}");
   EXPECT_THAT(run_sourcegate({"lint", "--policy", "p7.json"}, dir.path()).err,
-              HasSubstr("links.hosts.connect_timeout_ms is at most a day"));
+              HasSubstr("links.hosts.connect_timeout_ms is at most 86400000"));
   dir.write("p5.json", "{\"links\": {\"retries\": true}}");
   EXPECT_THAT(run_sourcegate({"lint", "--policy", "p5.json"}, dir.path()).err,
               HasSubstr("p5.json:1:23: error: policy: links.retries must be a whole number"));

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "links/cache.h"
+#include "links/settings.h"
+#include "load/json_tree.h"
+
+namespace sg {
+
+/// The policy's "links" object, read once through one table of keys
+/// (link_policy.cpp): each key is validated at its file:line:column and
+/// lands in a typed field. Command-line options override it afterwards
+/// (cli/links_settings.cpp).
+struct LinkPolicy {
+  links::CheckSettings settings;
+  links::CacheMaxAge cache_max_age;
+  /// Cache and history entries of links no whole run has seen for this long go.
+  int prune_unseen_days = 30;
+  /// Environment variables that hold tokens: read when a run starts, never
+  /// kept in the policy.
+  std::string github_token_env;
+  struct TokenSource {
+    std::string host;
+    std::string env;
+  };
+  std::vector<TokenSource> host_tokens;
+};
+
+/// Throws InputError at the offending key or value.
+LinkPolicy read_link_policy(const JsonNode& links);
+
+/// Every key read_link_policy knows, for documentation and suggestions.
+std::vector<std::string_view> link_policy_keys();
+
+}  // namespace sg

@@ -112,6 +112,33 @@ TEST(MarkdownLoader, AHundredAndFiftyThousandNestedBulletsAreWalkedWithoutADeepS
   EXPECT_GE(result.list.entry_count(), 1U);
 }
 
+// Emphasis nested 200,000 deep in a title overflowed the recursive text walk
+// (found while hardening: a segfault in the release build).
+TEST(MarkdownLoader, EmphasisNestedTwoHundredThousandDeepIsReadWithoutADeepStack) {
+  const std::string stars(200'000, '*');
+  const std::string text =
+      "# L\n\n## S\n\n- [" + stars + "Deep" + stars + "](https://a.example/) - Emphasis.\n";
+  LoadResult result;
+  load_markdown_text("emphasis.md", text, result);
+  ASSERT_EQ(result.list.entry_count(), 1U);
+  EXPECT_EQ(result.list.sections.at(0).entries.at(0).title, "Deep");
+}
+
+TEST(MarkdownLoader, NestedEntriesKeepDocumentOrder) {
+  LoadResult result;
+  load_markdown_text("order.md",
+                     "# L\n\n## S\n\n- [A](https://a.example/) - One.\n"
+                     "  - [B](https://b.example/) - Two.\n"
+                     "    - [C](https://c.example/) - Three.\n"
+                     "  - [D](https://d.example/) - Four.\n"
+                     "- [E](https://e.example/) - Five.\n",
+                     result);
+  std::string titles;
+  result.list.for_each_entry(
+      [&](const Section&, const Group*, const Entry& entry) { titles += entry.title; });
+  EXPECT_EQ(titles, "ABCDE");
+}
+
 TEST(MarkdownLoader, LinksThatCannotBeFollowedAreSchemaErrors) {
   LoadResult result;
   load_markdown_text("r.md", "# L\n\n## S\n\n- [X](javascript:alert(1)) - A trap.\n", result);

@@ -1,6 +1,5 @@
 #include "links/extract.h"
 
-#include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 #include <re2/re2.h>
 
@@ -11,6 +10,7 @@
 #include <unordered_map>
 
 #include "links/html.h"
+#include "links/markdown.h"
 #include "links/url.h"
 #include "util/text.h"
 
@@ -136,15 +136,6 @@ struct MarkdownScan {
   bool html_truncated = false;  ///< raw HTML nested past HtmlDocument::k_max_depth
 };
 
-const cmark_node* positioned_ancestor(cmark_node* node) {
-  for (cmark_node* at = cmark_node_parent(node); at != nullptr; at = cmark_node_parent(at)) {
-    if (cmark_node_get_start_line(at) > 0) {
-      return at;
-    }
-  }
-  return nullptr;
-}
-
 /// cmark-gfm 0.29 gives positions to `[text](url)` links but not to autolinked
 /// bare URLs or reference links; those are found by searching the enclosing
 /// block's source for the URL, and for references the whole document (which
@@ -215,20 +206,6 @@ void scan_raw_html(MarkdownScan& scan, cmark_node* node) {
   scan.html_truncated = scan.html_truncated || truncated;
 }
 
-void ensure_extensions_registered() {
-  static const bool k_registered = [] {
-    cmark_gfm_core_extensions_ensure_registered();
-    return true;
-  }();
-  (void)k_registered;
-}
-
-struct ParserDeleter {
-  void operator()(cmark_parser* parser) const { cmark_parser_free(parser); }
-};
-struct NodeDeleter {
-  void operator()(cmark_node* node) const { cmark_node_free(node); }
-};
 struct IterDeleter {
   void operator()(cmark_iter* iter) const { cmark_iter_free(iter); }
 };
@@ -296,19 +273,10 @@ std::vector<FoundLink> extract_html(std::string_view text, const std::string& fi
 
 std::vector<FoundLink> extract_markdown(std::string_view text, const std::string& file,
                                         bool* truncated) {
-  ensure_extensions_registered();
   LineIndex index(text);
   MarkdownScan scan{text, index, file, compute_line_starts(text), {}, {}};
-
-  std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(CMARK_OPT_SOURCEPOS));
-  for (const char* name : {"autolink", "table", "strikethrough", "tasklist"}) {
-    if (cmark_syntax_extension* extension = cmark_find_syntax_extension(name)) {
-      cmark_parser_attach_syntax_extension(parser.get(), extension);
-    }
-  }
-  cmark_parser_feed(parser.get(), text.data(), text.size());
-  std::unique_ptr<cmark_node, NodeDeleter> document(cmark_parser_finish(parser.get()));
-  std::unique_ptr<cmark_iter, IterDeleter> iter(cmark_iter_new(document.get()));
+  const MarkdownDocument document(text);
+  std::unique_ptr<cmark_iter, IterDeleter> iter(cmark_iter_new(document.root()));
 
   for (auto event = cmark_iter_next(iter.get()); event != CMARK_EVENT_DONE;
        event = cmark_iter_next(iter.get())) {

@@ -8,16 +8,13 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include "links/markdown.h"
 #include "load/entries_loader.h"
 #include "util/text.h"
 #include "util/url.h"
 
 namespace sg {
 namespace {
-
-struct NodeDeleter {
-  void operator()(cmark_node* node) const { cmark_node_free(node); }
-};
 
 std::string literal(cmark_node* node) {
   const char* text = cmark_node_get_literal(node);
@@ -81,8 +78,24 @@ class MarkdownReader {
 
  private:
   Location locate(cmark_node* node) const {
-    const int line = cmark_node_get_start_line(node);
-    const int byte_column = cmark_node_get_start_column(node);
+    int line = cmark_node_get_start_line(node);
+    int byte_column = cmark_node_get_start_column(node);
+    if (line <= 0) {
+      // An autolinked bare URL has no position of its own: the URL's first
+      // place in its enclosing block is where `links` finds it too.
+      cmark_node* block = links::positioned_ancestor(node);
+      line = block != nullptr ? cmark_node_get_start_line(block) : 1;
+      byte_column = block != nullptr ? cmark_node_get_start_column(block) : 1;
+      const std::string url = cmark_node_get_type(node) == CMARK_NODE_LINK ? url_of(node) : "";
+      const int last = block != nullptr ? cmark_node_get_end_line(block) : line;
+      for (int at = line; !url.empty() && at <= last; ++at) {
+        if (const auto found = m_lines.line_text(at).find(url); found != std::string_view::npos) {
+          line = at;
+          byte_column = static_cast<int>(found) + 1;
+          break;
+        }
+      }
+    }
     const std::string_view line_text = m_lines.line_text(line);
     const auto prefix = std::min<std::size_t>(
         static_cast<std::size_t>(std::max(byte_column - 1, 0)), line_text.size());
@@ -378,10 +391,10 @@ void load_markdown_text(const std::string& path, std::string_view text, LoadResu
     d.hint = "save the file as UTF-8";
     out.diagnostics.push_back(std::move(d));
   }
-  std::unique_ptr<cmark_node, NodeDeleter> document(
-      cmark_parse_document(text.data(), text.size(), CMARK_OPT_SOURCEPOS));
+  // The same reading as `links`, extensions included.
+  const links::MarkdownDocument document(text);
   out.files.push_back(path);
-  MarkdownReader(path, text, out).read(document.get());
+  MarkdownReader(path, text, out).read(document.root());
 }
 
 }  // namespace sg

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <cstdlib>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -239,6 +240,44 @@ TEST(Cli, AnErrorInAHugeOneLineFileQuotesAWindowNotTheLine) {
   EXPECT_THAT(result.err, HasSubstr("entries/01-big.json:1:2200028: error: malformed JSON"));
   EXPECT_THAT(result.err, HasSubstr("\"https://x.example/\"},]}\n   |                              "
                                     "                                ^\n"));
+}
+
+// `lint` read Markdown without the GFM extensions `links` used, so a bare-URL
+// entry was no entry for lint, and autolinks had no position.
+TEST(Cli, LintAndLinksSeeTheSameLinksAtTheSamePlacesInAMarkdownList) {
+  TempDir dir;
+  dir.write("README.md",
+            "# Tricky list\n\n"
+            "[![Build](https://img.shields.io/badge/build-green.svg)](https://ci.example/b)\n\n"
+            "## Tools\n\n"
+            "- [Alpha](https://alpha.example/docs) - A tool; see https://bare.example/p too.\n"
+            "- [Beta][beta] - Reference-style link.\n"
+            "- [Gamma](https://gamma.example/) - With [code](https://github.com/owner/gamma).\n"
+            "- <https://delta.example/> - An autolink entry.\n"
+            "- https://theta.example/tool - A bare URL entry.\n"
+            "- <a href=\"https://epsilon.example/\">Epsilon</a> - An HTML link.\n\n"
+            "| Name | Link |\n|------|------|\n| Zeta | [zeta](https://zeta.example/) |\n\n"
+            "![diagram](https://images.example/d.png)\n\n"
+            "[beta]: https://beta.example/home\n");
+  auto sources = [&](const std::string& command) {
+    auto result = run_sourcegate(
+        {command, "README.md", "--offline", "--no-cache", "--format", "json"}, dir.path());
+    std::map<std::string, std::string> by_url;
+    const auto report = nlohmann::json::parse(result.out);
+    for (const auto& link : report["links"]) {
+      by_url[link["url"]] = link["sources"].dump();
+    }
+    return by_url;
+  };
+  const auto lint_reading = sources("check");  // entries as lint reads them, then links
+  const auto links_reading = sources("links");
+  ASSERT_EQ(lint_reading.size(), 6U);
+  EXPECT_THAT(lint_reading, ::testing::Contains(::testing::Key("https://theta.example/tool")));
+  for (const auto& [url, where] : lint_reading) {
+    ASSERT_TRUE(links_reading.contains(url)) << url;
+    EXPECT_EQ(links_reading.at(url), where) << url;
+  }
+  EXPECT_EQ(links_reading.size(), 12U);  // badges, images, prose, HTML and table links too
 }
 
 TEST(Cli, RenderFromAnEmptyEntriesFolderLeavesTheListAlone) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -50,11 +51,33 @@ std::optional<PageFacts> facts_from_json(const nlohmann::json& item) {
   return facts;
 }
 
-/// Seconds since the epoch, kept where the clock cannot overflow.
-std::chrono::system_clock::time_point time_from_json(long long seconds) {
-  constexpr long long k_year_3000 = 32'503'680'000LL;
+/// A whole number from a hand-editable file, clamped to [0, ceiling]: a
+/// value past what a long holds must not wrap (18446744073709551615 read as -1).
+long long bounded_number(const nlohmann::json& item, const char* key, long long ceiling) {
+  const auto found = item.find(key);
+  if (found == item.end()) {
+    return 0;
+  }
+  if (!found->is_number()) {
+    throw std::invalid_argument(std::string(key) + " is not a number");  // drops the entry
+  }
+  if (found->is_number_unsigned()) {
+    return static_cast<long long>(
+        std::min<std::uint64_t>(found->get<std::uint64_t>(), static_cast<std::uint64_t>(ceiling)));
+  }
+  if (found->is_number_integer()) {
+    return std::clamp(found->get<long long>(), 0LL, ceiling);
+  }
+  const double value = found->get<double>();
+  return value > 0 ? static_cast<long long>(std::min(value, static_cast<double>(ceiling))) : 0;
+}
+
+/// Seconds since the epoch, kept where the clock cannot overflow: the
+/// system clock counts nanoseconds, which end in 2262.
+std::chrono::system_clock::time_point time_from_json(const nlohmann::json& item, const char* key) {
+  constexpr long long k_year_2200 = 7'258'118'400LL;
   return std::chrono::system_clock::time_point(
-      std::chrono::seconds(std::clamp(seconds, 0LL, k_year_3000)));
+      std::chrono::seconds(bounded_number(item, key, k_year_2200)));
 }
 
 long long time_to_json(std::chrono::system_clock::time_point time) {
@@ -68,16 +91,16 @@ LinkCache::Entry LinkCache::entry_from_json(const std::string& url, LinkStatus s
   Entry entry;
   entry.result.url = url;
   entry.result.status = status;
-  entry.result.http_status = item.value("http_status", 0L);
+  entry.result.http_status = static_cast<long>(bounded_number(item, "http_status", 999));
   entry.result.final_url = item.value("final_url", url);
-  entry.result.attempts = item.value("attempts", 0);
-  entry.result.elapsed_ms = item.value("elapsed_ms", 0L);
+  entry.result.attempts = static_cast<int>(bounded_number(item, "attempts", 1000));
+  entry.result.elapsed_ms =
+      static_cast<long>(bounded_number(item, "elapsed_ms", 7LL * 24 * 3600 * 1000));
   entry.result.reason = parse_reason(item.value("reason", "")).value_or(LinkReason::none);
   entry.result.evidence = item.value("evidence", "");
   entry.result.error = item.value("error", "");
-  entry.checked_at = time_from_json(item.value("checked_at", 0LL));
-  entry.seen_at =
-      item.contains("seen_at") ? time_from_json(item.value("seen_at", 0LL)) : entry.checked_at;
+  entry.checked_at = time_from_json(item, "checked_at");
+  entry.seen_at = item.contains("seen_at") ? time_from_json(item, "seen_at") : entry.checked_at;
   return entry;
 }
 
@@ -119,7 +142,7 @@ std::optional<std::string> LinkCache::load() {
         m_entries.insert_or_assign(m_entries.end(), url, entry_from_json(url, *status, item));
         return;
       }
-    } catch (const nlohmann::json::exception&) {
+    } catch (const std::exception&) {  // a wrongly typed field
     }
     ++dropped;
   };
@@ -143,7 +166,7 @@ std::optional<std::string> LinkCache::load() {
       if (item.contains("home")) {
         entry.probe.home = facts_from_json(item["home"]);
       }
-      entry.checked_at = time_from_json(checked_at->get<long long>());
+      entry.checked_at = time_from_json(item, "checked_at");
       m_probes[origin] = std::move(entry);
     }
   }

@@ -38,11 +38,11 @@ std::string_view LineIndex::line_text(int line) const {
   if (line < 1 || static_cast<std::size_t>(line) > m_line_starts.size()) {
     return {};
   }
-  const std::size_t start = m_line_starts[static_cast<std::size_t>(line) - 1];
-  std::size_t end = m_text.find('\n', start);
-  if (end == std::string_view::npos) {
-    end = m_text.size();
-  }
+  const auto index = static_cast<std::size_t>(line);
+  const std::size_t start = m_line_starts[index - 1];
+  // The next line's start, not a search: a megabyte-long line is asked for
+  // once per link on it.
+  std::size_t end = index < m_line_starts.size() ? m_line_starts[index] - 1 : m_text.size();
   if (end > start && m_text[end - 1] == '\r') {
     --end;
   }

@@ -75,9 +75,11 @@ void render_entries(const std::vector<Entry>& entries, bool ordered, std::string
 }  // namespace
 
 std::string render_markdown(const List& list) {
-  std::string out = fmt::format("# {}\n\n", list.title);
+  // Titles and the tagline are plain text, escaped like entries: markup in
+  // them would put links into the list that no rule judged.
+  std::string out = fmt::format("# {}\n\n", escape_text(list.title));
   if (!list.tagline.empty()) {
-    out += list.tagline + "\n\n";
+    out += escape_text(list.tagline) + "\n\n";
   }
   if (!list.intro.empty()) {
     out += list.intro + "\n\n";
@@ -93,7 +95,7 @@ std::string render_markdown(const List& list) {
     }
   }
   for (const Section& section : list.sections) {
-    out += fmt::format("\n## {}\n\n", section.title);
+    out += fmt::format("\n## {}\n\n", escape_text(section.title));
     std::string intro = section.intro;
     if (section.volatile_info) {
       intro = fmt::format("Verified on {}.{}{}", section.volatile_info->verified,
@@ -107,7 +109,7 @@ std::string render_markdown(const List& list) {
       if (&group != &section.groups.front() || !section.entries.empty()) {
         out += "\n";
       }
-      out += fmt::format("### {}\n\n", group.title);
+      out += fmt::format("### {}\n\n", escape_text(group.title));
       render_entries(group.entries, false, out);
     }
   }

@@ -86,7 +86,7 @@ std::string_view type_words(FieldType type) {
     case FieldType::boolean:
       return "true or false";
     case FieldType::positive_integer:
-      return "a positive whole number";
+      return "a whole number from 1, at most 99999";
     case FieldType::object:
       return "an object";
     case FieldType::array:

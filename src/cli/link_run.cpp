@@ -180,6 +180,22 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
   // Only a run that saw every link may forget the ones it did not see.
   const bool full_run = !options.partial && settings.include.empty();
   const int prune_days = policy.links.prune_unseen_days;
+  // The history first: a periodic report whose memory cannot be read must
+  // stop before it checks anything, not start every streak over.
+  std::unique_ptr<links::LinkHistory> history;
+  if (!options.history.empty()) {
+    history = std::make_unique<links::LinkHistory>(options.history);
+    if (auto warning = history->load()) {
+      if (!history->usable()) {
+        std::string message = *warning;
+        if (message.starts_with(options.history + ": ")) {
+          message.erase(0, options.history.size() + 2);
+        }
+        throw InputError(Location{options.history, 0, 0}, message);
+      }
+      std::cerr << "sourcegate: warning: " << *warning << '\n';
+    }
+  }
   const links::CacheMode mode = cache_mode(options);
   std::unique_ptr<links::LinkCache> cache;
   if (mode != links::CacheMode::no_cache) {
@@ -197,23 +213,19 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
     results = links::check_links(targets, settings, cache.get(), mode,
                                  [&progress](const links::CheckProgress& p) { progress.draw(p); });
   }
-  if (!options.history.empty()) {
-    links::LinkHistory history(options.history);
-    if (auto warning = history.load()) {
-      std::cerr << "sourcegate: warning: " << *warning << '\n';
-    }
+  if (history) {
     const std::string today = format_date(today_utc());
-    history.record(results, today);
+    history->record(results, today);
     if (full_run) {
-      history.prune(today, prune_days);
+      history->prune(today, prune_days);
     }
     for (links::LinkResult& result : results) {
-      if (const links::FailureStreak* streak = history.find(result.url)) {
+      if (const links::FailureStreak* streak = history->find(result.url)) {
         result.failed_runs = streak->runs;
         result.failing_since = streak->first_failed;
       }
     }
-    if (auto problem = history.save()) {
+    if (auto problem = history->save()) {
       std::cerr << "sourcegate: warning: cannot save " << *problem << '\n';
     }
   }

@@ -33,6 +33,7 @@ LinkHistory::LinkHistory(std::string path) : m_path(std::move(path)) {}
 std::optional<std::string> LinkHistory::load() {
   m_streaks.clear();
   m_read_as.reset();
+  m_unusable = false;
   std::error_code error;
   if (!std::filesystem::exists(m_path, error)) {
     return std::nullopt;
@@ -43,7 +44,9 @@ std::optional<std::string> LinkHistory::load() {
     text = read_file(m_path, &stamp);
     m_read_as = stamp;
   } catch (const std::exception& failure) {
-    return m_path + ": cannot read the link history (" + failure.what() + "); starting a new one";
+    m_unusable = true;
+    return m_path + ": cannot read the link history (" + failure.what() +
+           "); give a readable file, or a new path to start one";
   }
   // One bad entry is dropped, never the whole history or the run.
   std::size_t dropped = 0;
@@ -64,7 +67,10 @@ std::optional<std::string> LinkHistory::load() {
   };
   if (!read_keyed_entries(text, "failing", k_format_version, take)) {
     m_streaks.clear();
-    return m_path + ": the link history is malformed or from another version; starting a new one";
+    m_unusable = true;
+    return m_path +
+           ": the link history is malformed or from another version; fix it, or remove it to "
+           "start a new one";
   }
   if (dropped > 0) {
     return fmt::format("{}: {} malformed entr{} dropped; the rest of the link history is used",
@@ -74,6 +80,9 @@ std::optional<std::string> LinkHistory::load() {
 }
 
 std::optional<std::string> LinkHistory::save() const {
+  if (m_unusable) {
+    return "the link history " + m_path + " was not readable; it is left as it was";
+  }
   KeyedEntriesWriter writer("failing", k_format_version);
   for (const auto& [url, streak] : m_streaks) {
     writer.add(url, {{"first_failed", streak.first_failed},

@@ -29,6 +29,10 @@ class LinkHistory {
   /// with the returned warning.
   std::optional<std::string> load();
   std::optional<std::string> save() const;
+  /// False when the file exists but could not be read or parsed as a whole:
+  /// a run must then stop rather than start the streaks over, and save()
+  /// leaves the file as it is.
+  bool usable() const { return !m_unusable; }
 
   /// Records a run: a failure extends its link's streak (or starts one on
   /// `today`), any other status ends it. Links not in this run are kept.
@@ -42,6 +46,7 @@ class LinkHistory {
  private:
   std::string m_path;
   std::optional<FileStamp> m_read_as;
+  bool m_unusable = false;
   /// Sorted, as the file is: written without a sort, read back in linear time.
   std::map<std::string, FailureStreak> m_streaks;
 };

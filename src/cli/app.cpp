@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -11,6 +12,7 @@
 #include "report/report.h"
 #include "sourcegate/version.h"
 #include "util/error.h"
+#include "util/spelling.h"
 #include "util/text.h"
 
 namespace sg {
@@ -100,6 +102,21 @@ int run_cli(int argc, char** argv) {
   add_rules_commands(app, exit_code);
   add_links_command(app, exit_code);
   add_check_command(app, exit_code);
+  // CLI11 would only say that a command is required; name the mistyped one.
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string_view> commands;
+    for (const CLI::App* command : app.get_subcommands({})) {
+      commands.push_back(command->get_name());
+    }
+    if (std::find(commands.begin(), commands.end(), argv[1]) == commands.end()) {
+      const std::string suggestion = closest_spelling(argv[1], commands);
+      std::cerr << "sourcegate: unknown command \"" << printable(argv[1]) << "\"; "
+                << (suggestion.empty() ? "see sourcegate --help"
+                                       : "did you mean \"" + suggestion + "\"?")
+                << '\n';
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -160,10 +160,12 @@ std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inpu
       append(links::extract_text(text, input));
     }
     if (truncated) {
-      // Read as far as is safe, and said: never a silent skip.
-      std::cerr << "sourcegate: warning: " << printable(input) << ": HTML nested deeper than "
-                << links::HtmlDocument::k_max_depth
-                << " elements; links past that depth were not read\n";
+      // Links past the safe depth cannot be read: a run that skipped them
+      // must not pass for a clean one.
+      throw InputError(Location{input, 0, 0},
+                       fmt::format("HTML nested deeper than {} elements; links past that depth "
+                                   "cannot be read: flatten the HTML",
+                                   links::HtmlDocument::k_max_depth));
     }
   }
   // Credentials written into a document are neither sent nor reported.

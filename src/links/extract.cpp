@@ -266,7 +266,13 @@ std::vector<FoundLink> extract_html(std::string_view text, const std::string& fi
   HtmlDocument document(text);
   walk_html(document.root(), text, index, file, out);
   if (truncated != nullptr) {
-    *truncated = document.truncated();
+    // Only what could hold a link makes the cut matter: 100,000 empty
+    // <div>s before a list's entries lose nothing.
+    const std::string unread =
+        to_lower(text.substr(nesting_safe_prefix(text, HtmlDocument::k_max_depth)));
+    *truncated = document.truncated() && (unread.find("href") != std::string::npos ||
+                                          unread.find("src") != std::string::npos ||
+                                          unread.find("://") != std::string::npos);
   }
   return out;
 }

@@ -33,7 +33,8 @@ struct FoundLink {
 /// image nodes, reference definitions resolved, inline/HTML blocks scanned
 /// for HTML links. Code spans and code blocks are never scanned.
 /// `truncated`, if given, tells whether raw HTML nested deeper than
-/// HtmlDocument::k_max_depth was read only that far.
+/// HtmlDocument::k_max_depth, read only that far, left unread text that
+/// could hold a link.
 std::vector<FoundLink> extract_markdown(std::string_view text, const std::string& file,
                                         bool* truncated = nullptr);
 

@@ -79,7 +79,11 @@ TransferEnd Transfer::end(CURL* easy, CURLcode code) {
   end.code = code;
   end.curl_error = m_error_buffer[0] != '\0' ? m_error_buffer : curl_easy_strerror(code);
   end.blocked_reason = m_blocked_reason;
-  end.header_cap_hit = m_response.header_cap_hit;
+  // libcurl gives up on a single header line past 100 KB with "out of
+  // memory", before our own cap sees the line: after a status line, that is
+  // an oversized header, not a failure of this machine.
+  end.header_cap_hit =
+      m_response.header_cap_hit || (code == CURLE_OUT_OF_MEMORY && m_response.status != 0);
   // A body cut short on purpose is a whole answer for the verdict.
   end.answered = !end.header_cap_hit && end.blocked_reason.empty() && m_response.status != 0 &&
                  (code == CURLE_OK || (code == CURLE_WRITE_ERROR && m_stopped_early));

@@ -47,6 +47,10 @@ TEST(Cli, UnknownFlagOrCommandIsAUsageError) {
   EXPECT_EQ(run_sourcegate({"lint", "--no-such-flag"}, dir.path()).exit_code, 2);
   EXPECT_EQ(run_sourcegate({"frobnicate"}, dir.path()).exit_code, 2);
   EXPECT_EQ(run_sourcegate({"lint", "--format", "yaml"}, dir.path()).exit_code, 2);
+  // CLI11 alone said "A subcommand is required" for a typo.
+  auto typo = run_sourcegate({"lnit"}, dir.path());
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_THAT(typo.err, HasSubstr("unknown command \"lnit\"; did you mean \"lint\"?"));
 }
 
 TEST(Cli, AReportThatCannotBeWrittenIsAnError) {

@@ -54,6 +54,12 @@ std::optional<Url> parse_url(std::string_view text) {
   if (url.scheme.empty() || url.host.empty()) {
     return std::nullopt;
   }
+  // libcurl percent-decodes a host once; a "%" still in it would be decoded
+  // again by the next parse, so one page would get two spellings (found by
+  // fuzzing: "Ex%%%%%%%%%%443"). No registered name holds one.
+  if (url.host.find('%') != std::string::npos) {
+    return std::nullopt;
+  }
   return url;
 }
 

@@ -24,6 +24,16 @@ TEST(NormalizeUrl, RejectsWhatCannotBeChecked) {
   }
 }
 
+// Found by fuzzing: a host with "%" left after libcurl's decoding normalised
+// to one spelling, and that spelling to another.
+TEST(NormalizeUrl, IsAFixedPointEvenForPercentSignsInTheHost) {
+  EXPECT_FALSE(normalize_url("HTTPS://Ex%%%%%%%%%%443/a"));
+  const auto decoded = normalize_url("https://ex%41mple.com/a");
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(*decoded, "https://example.com/a");
+  EXPECT_EQ(normalize_url(*decoded), decoded);
+}
+
 TEST(UrlParts, FragmentAndHostHelpers) {
   EXPECT_EQ(strip_fragment("https://a.example/x#y"), "https://a.example/x");
   EXPECT_EQ(url_fragment("https://a.example/x#y"), "y");

@@ -154,7 +154,8 @@ TEST(EntriesLoader, SectionAndVolatileFieldsAreChecked) {
   sort_diagnostics(result.diagnostics);
   ASSERT_EQ(result.diagnostics.size(), 3U);
   EXPECT_THAT(result.diagnostics[0].message, HasSubstr("\"verified\" must be a calendar date"));
-  EXPECT_THAT(result.diagnostics[1].message, HasSubstr("\"max_age_days\" must be a whole number from 1, at most 99999"));
+  EXPECT_THAT(result.diagnostics[1].message,
+              HasSubstr("\"max_age_days\" must be a whole number from 1, at most 99999"));
   EXPECT_THAT(result.diagnostics[2].message, HasSubstr("unknown field \"group\" in section"));
   EXPECT_THAT(result.diagnostics[2].hint, HasSubstr("did you mean \"groups\"?"));
   EXPECT_EQ(result.diagnostics[2].location.line, 2);

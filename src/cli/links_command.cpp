@@ -69,9 +69,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
   command->callback([options, &exit_code] {
     LintRun run = run_lint(options->lint);
     std::vector<links::FoundLink> found = entry_links(run.loaded.list);
-    if (!options->lint.changed_since.empty()) {
+    if (run.changed) {
       // A pull request's gate fetches only the links it touched.
-      const ChangedLines changed = changed_since(options->lint.changed_since);
+      const ChangedLines& changed = *run.changed;
       std::vector<links::FoundLink> touched;
       run.loaded.list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
         if (entry_changed(entry, changed)) {
@@ -84,7 +84,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       options->link.partial = true;
     }
     check_and_report(found, run.loaded.list, run.policy, options->link, run.report);
-    finish_report(run, options->lint, RulesRun::both);
+    finish_report(run, RulesRun::both);
     exit_code = emit_report(run.report, options->output);
   });
 }

@@ -69,7 +69,13 @@ LintRun run_lint(const LintInputs& inputs) {
     }
     today = *parsed;
   }
-  LintRun run{load_inputs(inputs.paths), resolve_policy(inputs.policy, MissingPolicy::note), {}};
+  LintRun run{load_inputs(inputs.paths),
+              resolve_policy(inputs.policy, MissingPolicy::note),
+              {},
+              std::nullopt};
+  if (!inputs.changed_since.empty()) {
+    run.changed = changed_since(inputs.changed_since);
+  }
   const bool markdown_input = std::any_of(
       run.loaded.files.begin(), run.loaded.files.end(),
       [](const std::string& file) { return file.ends_with(".md") || file.ends_with(".markdown"); });
@@ -85,17 +91,17 @@ LintRun run_lint(const LintInputs& inputs) {
   return run;
 }
 
-void finish_report(LintRun& run, const LintInputs& inputs, RulesRun rules) {
+void finish_report(LintRun& run, RulesRun rules) {
   apply_waivers(run.loaded.list, run.report.diagnostics, rules);
-  if (!inputs.changed_since.empty()) {
-    keep_changed(run.report, run.loaded.list, changed_since(inputs.changed_since));
+  if (run.changed) {
+    keep_changed(run.report, run.loaded.list, *run.changed);
   }
   sort_diagnostics(run.report.diagnostics);
 }
 
 Report lint(const LintInputs& inputs) {
   LintRun run = run_lint(inputs);
-  finish_report(run, inputs, RulesRun::policy);
+  finish_report(run, RulesRun::policy);
   return std::move(run.report);
 }
 

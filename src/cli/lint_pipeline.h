@@ -1,10 +1,12 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "cli/git_changes.h"
 #include "load/load_result.h"
 #include "policy/policy.h"
 #include "report/report.h"
@@ -36,12 +38,14 @@ struct LintRun {
   LoadResult loaded;
   Policy policy;
   Report report;
+  /// With --changed-since: what the change touched, asked of git once.
+  std::optional<ChangedLines> changed;
 };
 LintRun run_lint(const LintInputs& inputs);
 
 /// Applies waivers, narrows to what changed (--changed-since) and sorts: the
 /// last step before a report is written.
-void finish_report(LintRun& run, const LintInputs& inputs, RulesRun rules);
+void finish_report(LintRun& run, RulesRun rules);
 
 /// run_lint, then finish_report: the report `lint` prints.
 Report lint(const LintInputs& inputs);

@@ -7,7 +7,7 @@
 
 namespace sg::links {
 
-/// Every checked link ends in exactly one of these (DESIGN.md, "Link statuses").
+/// Every checked link ends in exactly one of these (docs/links.md).
 enum class LinkStatus {
   ok,
   redirected,

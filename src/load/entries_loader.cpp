@@ -35,7 +35,7 @@ struct FieldSpec {
   bool required;
 };
 
-// The entry schema (DESIGN.md, "Entry data"), one table per object type, in
+// The entry schema (docs/entries.md), one table per object type, in
 // canonical key order: `fmt` writes keys in this order.
 constexpr FieldSpec k_list_fields[] = {
     {"title", FieldType::string, true},

@@ -189,12 +189,13 @@ const std::vector<LinkKey>& link_keys() {
        }},
       {"cache_success_hours",
        [](const JsonNode& value, const std::string& what, LinkPolicy& out) {
-         out.cache_max_age.success = std::chrono::hours(bounded_count(value, what, 24 * 3660));
+         out.cache_max_age.success =
+             std::chrono::hours(bounded_count(value, what, std::size_t{24} * 3660));
        }},
       {"cache_failure_minutes",
        [](const JsonNode& value, const std::string& what, LinkPolicy& out) {
          out.cache_max_age.failure =
-             std::chrono::minutes(bounded_count(value, what, 60 * 24 * 366));
+             std::chrono::minutes(bounded_count(value, what, std::size_t{60} * 24 * 366));
        }},
       {"prune_unseen_days",
        [](const JsonNode& value, const std::string& what, LinkPolicy& out) {

@@ -14,7 +14,7 @@
 #include "links/history.h"
 #include "links/html.h"
 #include "load/inputs.h"
-#include "rules/rule.h"
+#include "rules/link_findings.h"
 #include "util/date.h"
 #include "util/error.h"
 #include "util/file.h"
@@ -34,36 +34,6 @@ std::string read_stdin() {
   std::ostringstream buffer;
   buffer << std::cin.rdbuf();
   return buffer.str();
-}
-
-/// The rule for a status that needs a finding, or null.
-const char* rule_for(links::LinkStatus status) {
-  switch (status) {
-    case links::LinkStatus::broken:
-      return "link/broken";
-    case links::LinkStatus::timeout:
-      return "link/timeout";
-    case links::LinkStatus::unreachable:
-      return "link/unreachable";
-    case links::LinkStatus::blocked:
-      return "link/blocked";
-    case links::LinkStatus::fragment_missing:
-      return "link/fragment";
-    case links::LinkStatus::redirected:
-      return "link/redirected";
-    case links::LinkStatus::unverifiable:
-      return "link/unverifiable";
-    default:
-      return nullptr;
-  }
-}
-
-std::string describe(const links::LinkResult& result) {
-  if (result.status == links::LinkStatus::redirected) {
-    return fmt::format("{} moved permanently to {} ({})", result.url, result.final_url,
-                       result.evidence);
-  }
-  return fmt::format("{} is {}: {}", result.url, links::to_string(result.status), result.error);
 }
 
 /// A one-line progress display, redrawn in place on a terminal.
@@ -241,57 +211,18 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
     }
   }
 
-  // Findings at each place a failing URL was written, naming its entry.
-  std::map<std::tuple<std::string, int>, const Entry*> entry_at_line;
-  entries.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
-    for (std::string_view field : {"url", "code"}) {
-      const Location at = entry.where(field);
-      entry_at_line.emplace(std::make_tuple(at.file, at.line), &entry);
-    }
-    for (const EntryLink& link : entry.links) {
-      entry_at_line.emplace(std::make_tuple(link.location.file, link.location.line), &entry);
-    }
-  });
+  // With a history, one bad run is not a dead link: flaky networks are the
+  // commonest false alarm.
+  std::vector<const links::LinkResult*> reported;
   for (const links::LinkResult& result : results) {
-    const char* rule_id = rule_for(result.status);
-    const Rule* rule = rule_id != nullptr ? find_rule(rule_id) : nullptr;
-    if (rule == nullptr) {
-      continue;
-    }
-    // With a history, one bad run is not a dead link: flaky networks are the
-    // commonest false alarm.
-    if (!options.history.empty() && links::is_failure(result.status) &&
-        result.failed_runs < options.dead_after) {
-      continue;
-    }
-    auto setting = policy.rules.find(rule->id);
-    if (setting != policy.rules.end() && setting->second.off) {
-      continue;
-    }
-    for (const links::LinkSource& source : result.sources) {
-      Diagnostic d;
-      d.rule = rule->id;
-      d.severity = setting != policy.rules.end() && setting->second.severity
-                       ? *setting->second.severity
-                       : rule->severity;
-      d.message = describe(result);
-      if (result.failed_runs > 1) {
-        d.message += fmt::format(" (failing since {}, {} runs in a row)", result.failing_since,
-                                 result.failed_runs);
-      }
-      d.hint = result.status == links::LinkStatus::redirected ? "use " + result.final_url
-                                                              : std::string(rule->hint);
-      d.evidence = result.evidence;
-      d.location = Location{source.file, source.line, source.column};
-      d.url = result.url;
-      if (auto it = entry_at_line.find(std::make_tuple(source.file, source.line));
-          it != entry_at_line.end()) {
-        d.title = it->second->title;
-        d.entry_location = it->second->location;
-      }
-      report.diagnostics.push_back(std::move(d));
+    if (options.history.empty() || !links::is_failure(result.status) ||
+        result.failed_runs >= options.dead_after) {
+      reported.push_back(&result);
     }
   }
+  std::vector<Diagnostic> findings = link_findings(reported, entries, policy);
+  report.diagnostics.insert(report.diagnostics.end(), std::make_move_iterator(findings.begin()),
+                            std::make_move_iterator(findings.end()));
   report.links = std::move(results);
   report.dead_after = options.history.empty() ? 0 : options.dead_after;
 }

@@ -65,6 +65,17 @@ Diagnostic to_diagnostic(const Rule& rule, Severity severity, Finding finding) {
 
 }  // namespace
 
+std::optional<Severity> rule_severity(const Rule& rule, const Policy& policy) {
+  const auto setting = policy.rules.find(rule.id);
+  if (setting == policy.rules.end()) {
+    return rule.severity;
+  }
+  if (setting->second.off) {
+    return std::nullopt;
+  }
+  return setting->second.severity.value_or(rule.severity);
+}
+
 std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
                                   std::chrono::sys_days today) {
   check_policy_rule_ids(policy);
@@ -75,15 +86,9 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
   };
   std::vector<Active> active;
   for (const Rule& rule : rule_registry()) {
-    auto setting = policy.rules.find(rule.id);
-    if (setting != policy.rules.end() && setting->second.off) {
-      continue;
-    }
-    const Severity severity = setting != policy.rules.end() && setting->second.severity
-                                  ? *setting->second.severity
-                                  : rule.severity;
-    if (rule.check_entry != nullptr || rule.check_list != nullptr) {
-      active.push_back({&rule, severity});
+    const std::optional<Severity> severity = rule_severity(rule, policy);
+    if (severity && (rule.check_entry != nullptr || rule.check_list != nullptr)) {
+      active.push_back({&rule, *severity});
     }
   }
   std::vector<Diagnostic> diagnostics;
@@ -162,8 +167,8 @@ void apply_waivers(const List& list, std::vector<Diagnostic>& diagnostics, Rules
                            {}}));
         continue;
       }
-      const bool judged =
-          run == RulesRun::both || (find_rule(waiver.rule)->network == (run == RulesRun::network));
+      const bool judged = run == RulesRun::both ||
+                          (find_rule(waiver.rule)->network() == (run == RulesRun::network));
       if (!judged) {
         continue;
       }

@@ -1,11 +1,13 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <vector>
 
 #include "model/diagnostic.h"
 #include "model/list.h"
 #include "policy/policy.h"
+#include "rules/rule.h"
 
 namespace sg {
 
@@ -18,6 +20,10 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
 
 /// Which rules a run judged: a waiver can only be found unused by a run that
 /// judged its rule.
+/// A rule's severity under the policy ("rules": {"id": "warning"}), or
+/// nullopt when the policy turns it off. One answer for lint and links.
+std::optional<Severity> rule_severity(const Rule& rule, const Policy& policy);
+
 enum class RulesRun { policy, network, both };
 
 /// Applies entries' waivers to the run's findings and adds a finding for each

@@ -51,7 +51,7 @@ const std::vector<Rule>& rule_registry() {
        "The link checker refuses non-http(s) schemes and addresses that are loopback, private, "
        "link-local (cloud metadata), CGNAT, multicast or unspecified, on every redirect hop. A "
        "public list should not link such addresses.",
-       "link a public http(s) URL", nullptr, nullptr, true},
+       "link a public http(s) URL", nullptr, nullptr, links::LinkStatus::blocked},
       {"link/broken", Severity::error, "a link answers 4xx or 5xx, or is a soft 404",
        "The final answer after redirects and retries is a client error that is not a refusal "
        "(404, 410, ...), a server error that persists, a storage service's error document for "
@@ -59,7 +59,7 @@ const std::vector<Rule>& rule_registry() {
        "does not exist (the policy's soft-404 patterns), a deep link sent to the site's home "
        "page, or a page that looks like the host's answer to a random path.",
        "find the resource's new address (try the archive link), or remove the entry", nullptr,
-       nullptr, true},
+       nullptr, links::LinkStatus::broken},
       {"link/canonical", Severity::error, "a URL is not in canonical form",
        "Links use https where the host serves it, carry no tracking parameters (the policy's "
        "\"canonical.tracking_parameters\") and point at arXiv's abstract page, not a PDF, HTML "
@@ -68,18 +68,20 @@ const std::vector<Rule>& rule_registry() {
       {"link/fragment", Severity::error, "a #fragment matches no id on the page",
        "With --fragments, a link's #fragment must match an id or name attribute on the page "
        "(GitHub's user-content- prefix included).",
-       "link an existing anchor, or drop the fragment", nullptr, nullptr, true},
+       "link an existing anchor, or drop the fragment", nullptr, nullptr,
+       links::LinkStatus::fragment_missing},
       {"link/redirected", Severity::warning, "a link works through a permanent redirect",
        "The link resolves, but through a 301 or 308 redirect: the resource has moved.",
-       "update the URL to the final one given in the message", nullptr, nullptr, true},
+       "update the URL to the final one given in the message", nullptr, nullptr,
+       links::LinkStatus::redirected},
       {"link/timeout", Severity::error, "a link did not answer in time",
        "Every attempt (with retries and backoff) ran past the deadline.",
        "check the link by hand; if the host is slow, raise its timeout in the policy", nullptr,
-       nullptr, true},
+       nullptr, links::LinkStatus::timeout},
       {"link/unreachable", Severity::error, "a link's host could not be reached",
        "DNS, connection or TLS failed on every attempt.",
        "check the host name; if the site is gone, try the archive link or remove the entry",
-       nullptr, nullptr, true},
+       nullptr, nullptr, links::LinkStatus::unreachable},
       {"link/unverifiable", Severity::warning, "a link's host answers robots with a wall",
        "The host refuses automated clients (401, 403, LinkedIn's 999, a Cloudflare challenge, "
        "a WAF's Access Denied page, a login wall), keeps answering 429, answers every path "
@@ -87,7 +89,7 @@ const std::vector<Rule>& rule_registry() {
        "link. A warning, never a failure.",
        "check the link in a browser; if it works, accept the status for the host in the "
        "policy (links.hosts: {\"host_pattern\", \"accept\": [403]})",
-       nullptr, nullptr, true},
+       nullptr, nullptr, links::LinkStatus::unverifiable},
       {"list/group-size", Severity::error, "a group holds more links than the policy allows",
        "The list is a learning path, not a link collection: a group holds at most the policy's "
        "\"group_size.max_links\" links, so a new link names the one it replaces. Reading-path "

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "links/link_result.h"
 #include "model/diagnostic.h"
 #include "model/list.h"
 #include "policy/policy.h"
@@ -61,8 +62,10 @@ struct Rule {
   std::string_view hint;
   void (*check_entry)(const EntryView& view, const RuleContext& context, Findings& out) = nullptr;
   void (*check_list)(const List& list, const RuleContext& context, Findings& out) = nullptr;
-  /// Judged by the link checker from what the network answers, not by lint.
-  bool network = false;
+  /// For a rule the link checker reports: the link status it stands for.
+  /// Such a rule is judged from what the network answers, not by lint.
+  std::optional<links::LinkStatus> link_status;
+  bool network() const { return link_status.has_value(); }
 };
 
 /// Every rule, in id order: the one table (rules/registry.cpp).

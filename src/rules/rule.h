@@ -64,7 +64,7 @@ struct Rule {
   void (*check_list)(const List& list, const RuleContext& context, Findings& out) = nullptr;
   /// For a rule the link checker reports: the link status it stands for.
   /// Such a rule is judged from what the network answers, not by lint.
-  std::optional<links::LinkStatus> link_status;
+  std::optional<links::LinkStatus> link_status = std::nullopt;
   bool network() const { return link_status.has_value(); }
 };
 

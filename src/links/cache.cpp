@@ -118,20 +118,6 @@ bool LinkCache::storable(LinkStatus status) {
 
 std::optional<std::string> LinkCache::load() {
   m_entries.clear();
-  m_read_as.reset();
-  std::error_code error;
-  if (!std::filesystem::exists(m_path, error)) {
-    return std::nullopt;
-  }
-  std::string text;
-  try {
-    FileStamp stamp;
-    text = read_file(m_path, &stamp);
-    m_read_as = stamp;
-  } catch (const std::exception& failure) {
-    return m_path + ": cannot read the link cache (" + failure.what() +
-           "); starting with an empty one";
-  }
   // One bad entry (hand-edited, or from a newer version) is dropped, never
   // the whole cache or the run.
   std::size_t dropped = 0;
@@ -146,11 +132,21 @@ std::optional<std::string> LinkCache::load() {
     }
     ++dropped;
   };
-  auto json = read_keyed_entries(text, "links", k_format_version, take);
-  if (!json) {
-    m_entries.clear();
-    return m_path + ": the link cache is malformed or from another version; ignoring it";
+  KeyedFile file = read_keyed_file(m_path, "links", k_format_version, take);
+  m_read_as = file.stamp;
+  switch (file.state) {
+    case KeyedFile::State::missing:
+      return std::nullopt;
+    case KeyedFile::State::unreadable:
+      return m_path + ": cannot read the link cache (" + file.error +
+             "); starting with an empty one";
+    case KeyedFile::State::malformed:
+      m_entries.clear();
+      return m_path + ": the link cache is malformed or from another version; ignoring it";
+    case KeyedFile::State::read:
+      break;
   }
+  const nlohmann::json* json = &file.others;
   if (auto probes = json->find("probes"); probes != json->end() && probes->is_object()) {
     for (const auto& [origin, item] : probes->items()) {
       if (!item.is_object()) {

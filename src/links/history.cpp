@@ -34,20 +34,6 @@ std::optional<std::string> LinkHistory::load() {
   m_streaks.clear();
   m_read_as.reset();
   m_unusable = false;
-  std::error_code error;
-  if (!std::filesystem::exists(m_path, error)) {
-    return std::nullopt;
-  }
-  std::string text;
-  try {
-    FileStamp stamp;
-    text = read_file(m_path, &stamp);
-    m_read_as = stamp;
-  } catch (const std::exception& failure) {
-    m_unusable = true;
-    return m_path + ": cannot read the link history (" + failure.what() +
-           "); give a readable file, or a new path to start one";
-  }
   // One bad entry is dropped, never the whole history or the run.
   std::size_t dropped = 0;
   auto take = [&](const std::string& url, const nlohmann::json& item) {
@@ -65,12 +51,23 @@ std::optional<std::string> LinkHistory::load() {
     }
     ++dropped;
   };
-  if (!read_keyed_entries(text, "failing", k_format_version, take)) {
-    m_streaks.clear();
-    m_unusable = true;
-    return m_path +
-           ": the link history is malformed or from another version; fix it, or remove it to "
-           "start a new one";
+  const KeyedFile file = read_keyed_file(m_path, "failing", k_format_version, take);
+  m_read_as = file.stamp;
+  switch (file.state) {
+    case KeyedFile::State::missing:
+      return std::nullopt;
+    case KeyedFile::State::unreadable:
+      m_unusable = true;
+      return m_path + ": cannot read the link history (" + file.error +
+             "); give a readable file, or a new path to start one";
+    case KeyedFile::State::malformed:
+      m_streaks.clear();
+      m_unusable = true;
+      return m_path +
+             ": the link history is malformed or from another version; fix it, or remove it "
+             "to start a new one";
+    case KeyedFile::State::read:
+      break;
   }
   if (dropped > 0) {
     return fmt::format("{}: {} malformed entr{} dropped; the rest of the link history is used",

@@ -1,5 +1,7 @@
 #include "links/keyed_json.h"
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
 namespace sg::links {
@@ -42,6 +44,32 @@ std::optional<nlohmann::json> read_keyed_entries(
     return std::nullopt;
   }
   return root;
+}
+
+KeyedFile read_keyed_file(
+    const std::string& path, std::string_view member, int version,
+    const std::function<void(const std::string& key, const nlohmann::json& value)>& take) {
+  KeyedFile file;
+  std::error_code missing;
+  if (!std::filesystem::exists(path, missing)) {
+    return file;
+  }
+  std::string text;
+  try {
+    FileStamp stamp;
+    text = read_file(path, &stamp);
+    file.stamp = stamp;
+  } catch (const std::exception& failure) {
+    file.state = KeyedFile::State::unreadable;
+    file.error = failure.what();
+    return file;
+  }
+  std::optional<nlohmann::json> others = read_keyed_entries(text, member, version, take);
+  file.state = others ? KeyedFile::State::read : KeyedFile::State::malformed;
+  if (others) {
+    file.others = std::move(*others);
+  }
+  return file;
 }
 
 KeyedEntriesWriter::KeyedEntriesWriter(std::string_view member, int version)

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/file.h"
+
 namespace sg::links {
 
 /// The shape of the link cache and the link history on disk:
@@ -20,6 +22,20 @@ namespace sg::links {
 /// document of `version`; entries already taken then do not count.
 std::optional<nlohmann::json> read_keyed_entries(
     std::string_view text, std::string_view member, int version,
+    const std::function<void(const std::string& key, const nlohmann::json& value)>& take);
+
+/// What reading a keyed-entries file found.
+struct KeyedFile {
+  enum class State { missing, unreadable, malformed, read };
+  State state = State::missing;
+  std::string error;               ///< unreadable: why
+  std::optional<FileStamp> stamp;  ///< the file as read, for a later save
+  nlohmann::json others;           ///< read: the members besides the entries
+};
+
+/// Reads the file at `path`, if there is one, with read_keyed_entries.
+KeyedFile read_keyed_file(
+    const std::string& path, std::string_view member, int version,
     const std::function<void(const std::string& key, const nlohmann::json& value)>& take);
 
 /// Builds the text, entry by entry. Keys must come in sorted order.

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "links/response.h"
+#include "links/recorded_response.h"
 #include "links/verdict.h"
 
 namespace sg::links {

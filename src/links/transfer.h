@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "links/check_config.h"
-#include "links/response.h"
+#include "links/recorded_response.h"
 #include "links/verdict.h"
 
 namespace sg::links {

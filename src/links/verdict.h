@@ -13,7 +13,7 @@
 
 #include "links/check_config.h"
 #include "links/link_result.h"
-#include "links/response.h"
+#include "links/recorded_response.h"
 
 namespace sg::links {
 

@@ -4,7 +4,7 @@
 #include <chrono>
 
 #include "fuzz_input.h"
-#include "links/response.h"
+#include "links/recorded_response.h"
 #include "util/url.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -3,7 +3,7 @@
 #include "fuzz_input.h"
 #include "links/extract.h"
 #include "links/fragments.h"
-#include "links/response.h"
+#include "links/recorded_response.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text = sg::fuzz::as_text(data, size);

@@ -1,4 +1,4 @@
-#include "links/response.h"
+#include "links/recorded_response.h"
 
 #include <curl/curl.h>
 

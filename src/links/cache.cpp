@@ -1,7 +1,6 @@
 #include "links/cache.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <stdexcept>
 

@@ -268,11 +268,9 @@ std::vector<FoundLink> extract_html(std::string_view text, const std::string& fi
   if (truncated != nullptr) {
     // Only what could hold a link makes the cut matter: 100,000 empty
     // <div>s before a list's entries lose nothing.
-    const std::string unread =
-        to_lower(text.substr(nesting_safe_prefix(text, HtmlDocument::k_max_depth)));
-    *truncated = document.truncated() && (unread.find("href") != std::string::npos ||
-                                          unread.find("src") != std::string::npos ||
-                                          unread.find("://") != std::string::npos);
+    const std::string unread = to_lower(document.unread());
+    *truncated = unread.find("href") != std::string::npos ||
+                 unread.find("src") != std::string::npos || unread.find("://") != std::string::npos;
   }
   return out;
 }

@@ -1,7 +1,6 @@
 #include "links/history.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <limits>
 
 #include <fmt/format.h>

@@ -59,7 +59,7 @@ std::size_t nesting_safe_prefix(std::string_view html, std::size_t max_depth) {
 HtmlDocument::HtmlDocument(std::string_view html, std::size_t max_depth)
     : m_options(quiet_options()) {
   const std::size_t keep = nesting_safe_prefix(html, max_depth);
-  m_truncated = keep < html.size();
+  m_unread = html.substr(keep);
   m_output = gumbo_parse_with_options(&m_options, html.data(), keep);
 }
 

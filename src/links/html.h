@@ -25,11 +25,13 @@ class HtmlDocument {
 
   const GumboNode* root() const { return m_output->root; }
   /// The input was cut short because it nests too deeply.
-  bool truncated() const { return m_truncated; }
+  bool truncated() const { return !m_unread.empty(); }
+  /// What was not parsed: the input past the cut.
+  std::string_view unread() const { return m_unread; }
 
  private:
   GumboOptions m_options;
-  bool m_truncated = false;
+  std::string_view m_unread;
   GumboOutput* m_output = nullptr;
 };
 

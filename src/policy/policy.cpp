@@ -18,7 +18,6 @@
 namespace sg {
 namespace {
 
-using nlohmann::json;
 using policy_values::allow_keys;
 using policy_values::bool_value;
 using policy_values::compile;

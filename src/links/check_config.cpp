@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "links/url.h"
+#include "util/url.h"
 #include "sourcegate/version.h"
 #include "util/text.h"
 

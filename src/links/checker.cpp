@@ -17,8 +17,9 @@
 #include "links/html.h"
 #include "links/scheduler.h"
 #include "links/transfer.h"
-#include "links/url.h"
+#include "util/github_url.h"
 #include "util/text.h"
+#include "util/url.h"
 
 namespace sg::links {
 
@@ -762,7 +763,7 @@ std::vector<LinkResult> LinkChecker::check(const std::vector<LinkTarget>& target
     }
     // Credentials in a URL are never sent: a redacted "REDACTED@" would go
     // out as Basic authentication.
-    std::optional<UrlParts> parts = parse_url(targets[i].url);
+    std::optional<Url> parts = parse_url(targets[i].url);
     if (parts) {
       parts->userinfo.clear();
     }

@@ -11,7 +11,7 @@
 
 #include "links/html.h"
 #include "links/markdown.h"
-#include "links/url.h"
+#include "util/url.h"
 #include "util/text.h"
 
 namespace sg::links {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "links/html.h"
-#include "links/url.h"
+#include "util/url.h"
 #include "util/text.h"
 
 namespace sg::links {

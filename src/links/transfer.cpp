@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "links/url.h"
+#include "util/url.h"
 #include "links/url_guard.h"
 
 namespace sg::links {

@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include "links/url.h"
 #include "util/text.h"
 #include "util/url.h"
 

@@ -249,10 +249,10 @@ void read_policy(const JsonNode& root, Policy& policy) {
     } else if (member.key == "canonical") {
       allow_keys(value, {"tracking_parameters", "http_only_hosts"}, "\"canonical\"");
       if (const JsonNode* tracking = value.find("tracking_parameters")) {
-        policy.tracking_parameters = string_list(*tracking, "tracking_parameters");
+        policy.canonical.tracking_parameters = string_list(*tracking, "tracking_parameters");
       }
       if (const JsonNode* http = value.find("http_only_hosts")) {
-        policy.http_only_hosts = string_list(*http, "http_only_hosts");
+        policy.canonical.http_only_hosts = string_list(*http, "http_only_hosts");
       }
     } else if (member.key == "rules") {
       read_rules(value, policy);
@@ -326,14 +326,11 @@ Policy empty_policy() {
 
 std::optional<Classification> classify_url(const Policy& policy, std::string_view text) {
   const std::optional<Url> url = parse_url(text);
-  if (!url || (url->scheme != "http" && url->scheme != "https")) {
+  if (!url || !url->is_web()) {
     return std::nullopt;
   }
   Classification result;
-  result.host = url->host;
-  if (result.host.starts_with("www.")) {
-    result.host.erase(0, 4);
-  }
+  result.host = url->site_host();
   result.domain = registrable_domain(result.host);
   result.path = url->path;
   // Most specific first: an exact host beats the domain, a longer path prefix

@@ -14,6 +14,7 @@
 #include "model/list.h"
 #include "model/location.h"
 #include "policy/link_policy.h"
+#include "util/url.h"
 
 namespace sg {
 
@@ -90,8 +91,7 @@ struct Policy {
   std::size_t group_max_links = 0;
   std::vector<std::string> group_size_exempt_sections;
   int freshness_default_max_age_days = 0;
-  std::vector<std::string> tracking_parameters;
-  std::vector<std::string> http_only_hosts;
+  CanonicalRules canonical;
   std::map<std::string, RuleSetting, std::less<>> rules;
   /// The "links" object: the link checker's settings.
   LinkPolicy links;

@@ -2,16 +2,17 @@
 #include <fmt/format.h>
 
 #include "rules/rule.h"
-#include "rules/url_canon.h"
+#include "util/url.h"
 
 namespace sg {
 
 void check_link_canonical(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
   for (const std::string& url : entry.all_urls()) {
-    const std::optional<std::string> canonical =
-        canonical_url(url, context.policy.tracking_parameters, context.policy.http_only_hosts);
-    if (!canonical || *canonical == url) {
+    // Compared in normal form: "https://host" and "https://host/" are one
+    // URL (RFC 3986 §6.2.3), and neither is worth a finding.
+    const std::optional<std::string> canonical = canonical_url(url, context.policy.canonical);
+    if (!canonical || *canonical == normalize_url(url)) {
       continue;
     }
     const std::string_view field = url == entry.code ? "code" : "url";

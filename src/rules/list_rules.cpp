@@ -7,7 +7,7 @@
 
 #include "render/anchors.h"
 #include "rules/rule.h"
-#include "rules/url_canon.h"
+#include "util/url.h"
 #include "util/date.h"
 
 namespace sg {
@@ -28,7 +28,7 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
       if (url.empty()) {
         continue;
       }
-      const std::string identity = url_identity(url, context.policy.tracking_parameters);
+      const std::string identity = url_identity(url, context.policy.canonical);
       auto [it, inserted] = first_seen.emplace(identity, &entry);
       if (inserted || it->second == &entry) {
         continue;

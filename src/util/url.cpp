@@ -1,8 +1,11 @@
 #include "util/url.h"
 
 #include <curl/curl.h>
+#include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <memory>
 
 #include "util/text.h"
@@ -13,6 +16,7 @@ namespace {
 struct UrlHandleDeleter {
   void operator()(CURLU* handle) const { curl_url_cleanup(handle); }
 };
+using UrlHandle = std::unique_ptr<CURLU, UrlHandleDeleter>;
 
 std::string part(CURLU* handle, CURLUPart which) {
   char* value = nullptr;
@@ -24,43 +28,328 @@ std::string part(CURLU* handle, CURLUPart which) {
   return text;
 }
 
+int default_port(std::string_view scheme) {
+  if (scheme == "http") {
+    return 80;
+  }
+  if (scheme == "https") {
+    return 443;
+  }
+  return 0;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') {
+    return c - '0';
+  }
+  c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (c >= 'a' && c <= 'f') {
+    return c - 'a' + 10;
+  }
+  return -1;
+}
+
+bool is_scheme(std::string_view scheme) {
+  return !scheme.empty() && std::isalpha(static_cast<unsigned char>(scheme[0])) &&
+         std::all_of(scheme.begin(), scheme.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
+         });
+}
+
+bool is_unreserved(unsigned char c) {
+  return std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~';
+}
+
+/// RFC 3986 §6.2.2.1 and §6.2.2.2: "%7e" is "~", "%2f" is "%2F" and a
+/// stray "%" is "%25". A path
+/// keeps "%2E" encoded: decoded, it could make a dot segment that the next
+/// parse removes, and the normal form would not be a fixed point.
+std::string normalize_percent_encoding(std::string_view text, bool in_path = false) {
+  static constexpr char k_hex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int high = text[i] == '%' && i + 2 < text.size() ? hex_value(text[i + 1]) : -1;
+    const int low = high >= 0 ? hex_value(text[i + 2]) : -1;
+    if (low < 0) {
+      // A "%" that starts no escape is a literal one: written "%25", it
+      // cannot join with a decoded "3" after it into a new escape ("%6%33").
+      out += text[i] == '%' ? "%25" : std::string(1, text[i]);
+      continue;
+    }
+    const auto byte = static_cast<unsigned char>(high * 16 + low);
+    if (is_unreserved(byte) && !(in_path && byte == '.')) {
+      out += static_cast<char>(byte);
+    } else {
+      out += {'%', k_hex[high], k_hex[low]};
+    }
+    i += 2;
+  }
+  return out;
+}
+
+/// arXiv identifiers, new (2301.03598) and old (cs/0601001) style, with an
+/// optional version and `.pdf`.
+const RE2& arxiv_path() {
+  static const RE2 pattern(
+      R"(^/(?:abs|pdf|html|format)/((?:\d{4}\.\d{4,5})|(?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7}))(?:v\d+)?(?:\.pdf)?/?$)");
+  return pattern;
+}
+
+std::string strip_tracking(std::string_view query, const std::vector<std::string>& patterns) {
+  std::string kept;
+  while (!query.empty()) {
+    const std::size_t end = std::min(query.find('&'), query.size());
+    const std::string_view pair = query.substr(0, end);
+    query.remove_prefix(std::min(end + 1, query.size()));
+    if (!pair.empty() && !is_tracking_parameter(pair.substr(0, pair.find('=')), patterns)) {
+      kept += (kept.empty() ? "" : "&") + std::string(pair);
+    }
+  }
+  return kept;
+}
+
 }  // namespace
 
+bool Url::is_web() const { return (scheme == "http" || scheme == "https") && !host.empty(); }
+
+std::string Url::host_name() const {
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    return host.substr(1, host.size() - 2);
+  }
+  return host;
+}
+
+std::string_view Url::site_host() const {
+  std::string_view name = host;
+  if (name.starts_with("www.")) {
+    name.remove_prefix(4);
+  }
+  return name;
+}
+
+int Url::effective_port() const { return port != 0 ? port : default_port(scheme); }
+
 std::optional<Url> parse_url(std::string_view text) {
-  // libcurl wants a C string; a URL with an embedded NUL is not a URL.
-  if (text.find('\0') != std::string_view::npos) {
-    return std::nullopt;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte <= 0x20 || byte == 0x7f) {
+      return std::nullopt;
+    }
   }
-  std::unique_ptr<CURLU, UrlHandleDeleter> handle(curl_url());
-  if (!handle) {
-    return std::nullopt;
-  }
-  const std::string input(text);
-  if (curl_url_set(handle.get(), CURLUPART_URL, input.c_str(), CURLU_NON_SUPPORT_SCHEME) !=
-      CURLUE_OK) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos || !is_scheme(text.substr(0, colon))) {
     return std::nullopt;
   }
   Url url;
-  url.scheme = to_lower(part(handle.get(), CURLUPART_SCHEME));
+  url.scheme = to_lower(text.substr(0, colon));
+  if (url.scheme != "http" && url.scheme != "https") {
+    // Never fetched: the scheme is all a caller needs ("mailto:", "ftp:").
+    url.path = std::string(text.substr(colon + 1));
+    return url;
+  }
+  if (!text.substr(colon + 1).starts_with("//")) {
+    return std::nullopt;  // "http:foo" has no host: not a link anyone can follow.
+  }
+  UrlHandle handle(curl_url());
+  const std::string input(text);
+  if (!handle || curl_url_set(handle.get(), CURLUPART_URL, input.c_str(), 0) != CURLUE_OK) {
+    return std::nullopt;
+  }
   url.userinfo = part(handle.get(), CURLUPART_USER);
   if (std::string password = part(handle.get(), CURLUPART_PASSWORD); !password.empty()) {
     url.userinfo += ":" + password;
   }
   url.host = to_lower(part(handle.get(), CURLUPART_HOST));
-  url.port = part(handle.get(), CURLUPART_PORT);
-  url.path = part(handle.get(), CURLUPART_PATH);
-  url.query = part(handle.get(), CURLUPART_QUERY);
-  url.fragment = part(handle.get(), CURLUPART_FRAGMENT);
-  if (url.scheme.empty() || url.host.empty()) {
-    return std::nullopt;
-  }
   // libcurl percent-decodes a host once; a "%" still in it would be decoded
   // again by the next parse, so one page would get two spellings (found by
   // fuzzing: "Ex%%%%%%%%%%443"). No registered name holds one.
-  if (url.host.find('%') != std::string::npos) {
+  if (url.host.empty() || url.host.find('%') != std::string::npos) {
     return std::nullopt;
   }
+  if (const std::string port = part(handle.get(), CURLUPART_PORT); !port.empty()) {
+    const auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), url.port);
+    if (error != std::errc() || end != port.data() + port.size() || url.port <= 0 ||
+        url.port > 65535) {
+      return std::nullopt;
+    }
+  }
+  url.path = part(handle.get(), CURLUPART_PATH);
+  url.query = part(handle.get(), CURLUPART_QUERY);
+  url.fragment = part(handle.get(), CURLUPART_FRAGMENT);
+  // libcurl drops an empty "#"; it is part of what was written.
+  const std::size_t hash = text.find('#');
+  url.has_fragment = hash != std::string_view::npos;
+  url.has_query = text.substr(0, hash).find('?') != std::string_view::npos;
   return url;
+}
+
+std::string to_string(const Url& url) {
+  std::string out = url.scheme + ":";
+  if (!url.is_web()) {
+    return out + url.path;
+  }
+  out += "//";
+  if (!url.userinfo.empty()) {
+    out += url.userinfo + "@";
+  }
+  out += url.host;
+  if (url.port != 0) {
+    out += ":" + std::to_string(url.port);
+  }
+  out += url.path;
+  if (url.has_query) {
+    out += "?" + url.query;
+  }
+  if (url.has_fragment) {
+    out += "#" + url.fragment;
+  }
+  return out;
+}
+
+Url normalize(Url url) {
+  if (!url.is_web()) {
+    return url;
+  }
+  if (url.port == default_port(url.scheme)) {
+    url.port = 0;
+  }
+  url.userinfo = normalize_percent_encoding(url.userinfo);
+  url.path = normalize_percent_encoding(url.path, /*in_path=*/true);
+  if (url.path.empty()) {
+    url.path = "/";
+  }
+  url.query = normalize_percent_encoding(url.query);
+  url.fragment = normalize_percent_encoding(url.fragment);
+  return url;
+}
+
+std::optional<std::string> normalize_url(std::string_view text) {
+  std::optional<Url> url = parse_url(text);
+  if (!url) {
+    return std::nullopt;
+  }
+  return to_string(normalize(std::move(*url)));
+}
+
+Url canonicalize(Url url, const CanonicalRules& rules) {
+  if (!url.is_web()) {
+    return url;
+  }
+  const auto& http_only = rules.http_only_hosts;
+  if (std::find(http_only.begin(), http_only.end(), url.host) == http_only.end()) {
+    // "http://host:443/" is the https default, "http://host:80/" is not.
+    url.port = url.port == 443 ? 0 : url.port;
+    url.scheme = "https";
+  }
+  url.query = strip_tracking(url.query, rules.tracking_parameters);
+  url.has_query = !url.query.empty();
+  url.has_fragment = !url.fragment.empty();
+  if (url.host == "arxiv.org" || url.host == "www.arxiv.org" || url.host == "export.arxiv.org") {
+    std::string id;
+    if (RE2::FullMatch(url.path, arxiv_path(), &id)) {
+      url.host = "arxiv.org";
+      url.path = "/abs/" + id;
+      url.query.clear();
+      url.has_query = false;
+    }
+  }
+  return url;
+}
+
+std::optional<std::string> canonical_url(std::string_view text, const CanonicalRules& rules) {
+  std::optional<Url> url = parse_url(text);
+  if (!url || !url->is_web()) {
+    return std::nullopt;
+  }
+  return to_string(canonicalize(normalize(std::move(*url)), rules));
+}
+
+std::string url_identity(std::string_view text, const CanonicalRules& rules) {
+  std::optional<Url> parsed = parse_url(text);
+  if (!parsed || !parsed->is_web()) {
+    return std::string(text);
+  }
+  Url url = canonicalize(normalize(std::move(*parsed)), rules);
+  url.scheme = "https";  // an http-only host is the same page under either scheme
+  url.port = url.port == 443 ? 0 : url.port;
+  url.has_fragment = false;
+  url.fragment.clear();
+  url.host = std::string(url.site_host());
+  while (url.path.size() > 1 && url.path.ends_with('/')) {
+    url.path.pop_back();
+  }
+  return to_string(url);
+}
+
+bool is_tracking_parameter(std::string_view name, const std::vector<std::string>& patterns) {
+  return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& pattern) {
+    if (pattern.ends_with('*')) {
+      return name.starts_with(std::string_view(pattern).substr(0, pattern.size() - 1));
+    }
+    return name == pattern;
+  });
+}
+
+bool is_web_url(std::string_view text) {
+  const std::optional<Url> url = parse_url(text);
+  return url && url->is_web();
+}
+
+std::optional<std::string> web_url_problem(std::string_view text) {
+  const std::size_t colon = text.find(':');
+  if (colon != std::string_view::npos && colon > 0 && colon < 20) {
+    const std::string scheme = to_lower(text.substr(0, colon));
+    if (std::all_of(scheme.begin(), scheme.end(),
+                    [](unsigned char c) { return std::isalnum(c); }) &&
+        scheme != "http" && scheme != "https") {
+      return "a " + scheme + ": URL, which no reader or checker can follow";
+    }
+  }
+  const std::optional<Url> url = parse_url(text);
+  if (!url || !url->is_web()) {
+    return std::string("not an absolute URL (spaces, control characters or a missing host?)");
+  }
+  if (!url->userinfo.empty()) {
+    return std::string("a URL with credentials in it; never publish them");
+  }
+  return std::nullopt;
+}
+
+std::string url_host(std::string_view text) {
+  const std::optional<Url> url = parse_url(text);
+  return url ? url->host_name() : std::string();
+}
+
+std::string url_origin(std::string_view text) {
+  const std::optional<Url> url = parse_url(text);
+  if (!url) {
+    return {};
+  }
+  return url->scheme + "://" + url->host + ":" + std::to_string(url->effective_port());
+}
+
+std::string_view strip_fragment(std::string_view url) { return url.substr(0, url.find('#')); }
+
+std::string_view url_fragment(std::string_view url) {
+  const std::size_t hash = url.find('#');
+  return hash == std::string_view::npos ? std::string_view() : url.substr(hash + 1);
+}
+
+std::string percent_decode(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int high = text[i] == '%' && i + 2 < text.size() ? hex_value(text[i + 1]) : -1;
+    const int low = high >= 0 ? hex_value(text[i + 2]) : -1;
+    if (low < 0) {
+      out += text[i];
+      continue;
+    }
+    out += static_cast<char>(high * 16 + low);
+    i += 2;
+  }
+  return out;
 }
 
 std::optional<std::string> resolve_reference(std::string_view base, std::string_view reference) {
@@ -71,19 +360,20 @@ std::optional<std::string> resolve_reference(std::string_view base, std::string_
   // the base with that fragment. libcurl 7.88 resolves both as "./".
   if (reference.empty() || reference.starts_with('#')) {
     std::optional<Url> url = parse_url(base);
-    if (!url) {
+    if (!url || !url->is_web()) {
       return std::nullopt;
     }
-    url->fragment = reference.empty() ? url->fragment : std::string(reference.substr(1));
+    if (!reference.empty()) {
+      url->fragment = std::string(reference.substr(1));
+      url->has_fragment = true;
+    }
     return to_string(*url);
   }
-  std::unique_ptr<CURLU, UrlHandleDeleter> handle(curl_url());
-  if (!handle) {
-    return std::nullopt;
-  }
+  UrlHandle handle(curl_url());
   const std::string base_text(base);
   const std::string reference_text(reference);
-  if (curl_url_set(handle.get(), CURLUPART_URL, base_text.c_str(), CURLU_NON_SUPPORT_SCHEME) !=
+  if (!handle ||
+      curl_url_set(handle.get(), CURLUPART_URL, base_text.c_str(), CURLU_NON_SUPPORT_SCHEME) !=
           CURLUE_OK ||
       curl_url_set(handle.get(), CURLUPART_URL, reference_text.c_str(), CURLU_NON_SUPPORT_SCHEME) !=
           CURLUE_OK) {
@@ -94,26 +384,6 @@ std::optional<std::string> resolve_reference(std::string_view base, std::string_
     return std::nullopt;
   }
   return resolved;
-}
-
-std::optional<std::string> web_url_problem(std::string_view text) {
-  const std::size_t colon = text.find(':');
-  if (colon != std::string_view::npos && colon > 0 && colon < 20) {
-    const std::string scheme = to_lower(std::string(text.substr(0, colon)));
-    if (std::all_of(scheme.begin(), scheme.end(),
-                    [](unsigned char c) { return std::isalnum(c); }) &&
-        scheme != "http" && scheme != "https") {
-      return "a " + scheme + ": URL, which no reader or checker can follow";
-    }
-  }
-  const std::optional<Url> url = parse_url(text);
-  if (!url) {
-    return std::string("not an absolute URL (spaces, control characters or a missing host?)");
-  }
-  if (!url->userinfo.empty()) {
-    return std::string("a URL with credentials in it; never publish them");
-  }
-  return std::nullopt;
 }
 
 std::string redact_userinfo(std::string_view url) {
@@ -128,25 +398,6 @@ std::string redact_userinfo(std::string_view url) {
     return std::string(url);
   }
   return std::string(url.substr(0, start)) + "REDACTED" + std::string(url.substr(at));
-}
-
-std::string to_string(const Url& url) {
-  std::string text = url.scheme + "://";
-  if (!url.userinfo.empty()) {
-    text += url.userinfo + "@";
-  }
-  text += url.host;
-  if (!url.port.empty()) {
-    text += ":" + url.port;
-  }
-  text += url.path;
-  if (!url.query.empty()) {
-    text += "?" + url.query;
-  }
-  if (!url.fragment.empty()) {
-    text += "#" + url.fragment;
-  }
-  return text;
 }
 
 }  // namespace sg

@@ -1,9 +1,8 @@
-// The URL helpers: parsing, the link checker's normaliser (keys the fetch and
-// the cache), the policy's canonical form and the duplicate identity. Each
-// normal form must be a fixed point, or one page gets two keys.
+// The URL ladder: parsing, normalise (keys the fetch and the cache),
+// canonicalise (the policy's form) and identity (duplicates). Each normal
+// form must be a fixed point, or one page gets two keys.
 #include "fuzz_input.h"
-#include "links/url.h"
-#include "rules/url_canon.h"
+#include "util/github_url.h"
 #include "util/url.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -11,20 +10,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)sg::parse_url(url);
   (void)sg::web_url_problem(url);
   (void)sg::resolve_reference(base, url);
-  (void)sg::links::url_origin(url);
-  (void)sg::links::percent_decode(url);
+  (void)sg::url_origin(url);
+  (void)sg::percent_decode(url);
+  (void)sg::github_repo_of(url);
 
-  if (auto parts = sg::links::parse_url(url)) {
-    (void)sg::links::to_string(*parts);
+  // Each rung of the ladder is a fixed point, and the next rung up does not
+  // care which spelling of the one below it was given.
+  if (auto parsed = sg::parse_url(url)) {
+    (void)sg::to_string(*parsed);
   }
-  if (auto normal = sg::links::normalize_url(url)) {
-    sg::fuzz::require(sg::links::normalize_url(*normal) == *normal);
+  if (auto normal = sg::normalize_url(url)) {
+    sg::fuzz::require(sg::normalize_url(*normal) == *normal);
   }
-  static const std::vector<std::string> tracking{"utm_*", "fbclid", "ref"};
-  static const std::vector<std::string> http_only{"example.org"};
-  if (auto canonical = sg::canonical_url(url, tracking, http_only)) {
-    sg::fuzz::require(sg::canonical_url(*canonical, tracking, http_only) == *canonical);
-    (void)sg::url_identity(*canonical, tracking);
+  static const sg::CanonicalRules rules{{"utm_*", "fbclid", "ref"}, {"example.org"}};
+  if (auto canonical = sg::canonical_url(url, rules)) {
+    sg::fuzz::require(sg::canonical_url(*canonical, rules) == *canonical);
+    sg::fuzz::require(sg::url_identity(*canonical, rules) == sg::url_identity(url, rules));
   }
   return 0;
 }

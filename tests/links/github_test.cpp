@@ -5,17 +5,6 @@
 namespace sg::links {
 namespace {
 
-TEST(GithubRepo, OnlyRepositoryRoots) {
-  EXPECT_EQ(github_repo_of("https://github.com/NVIDIA/cutlass"), "NVIDIA/cutlass");
-  EXPECT_EQ(github_repo_of("https://github.com/NVIDIA/cutlass/"), "NVIDIA/cutlass");
-  EXPECT_EQ(github_repo_of("https://www.github.com/o/r.git"), "o/r");
-  EXPECT_FALSE(github_repo_of("https://github.com/NVIDIA/cutlass/tree/main/docs"));
-  EXPECT_FALSE(github_repo_of("https://github.com/NVIDIA"));
-  EXPECT_FALSE(github_repo_of("https://github.com/orgs/x"));
-  EXPECT_FALSE(github_repo_of("https://gitlab.com/o/r"));
-  EXPECT_FALSE(github_repo_of("https://github.com/o/r?tab=readme"));
-}
-
 RecordedResponse api_answer(long status, std::string body = "") {
   RecordedResponse response;
   response.status = status;
@@ -54,10 +43,6 @@ TEST(GithubApi, VerdictsOnTheRepositoryAnswer) {
 
   EXPECT_EQ(judge_api_response(api_answer(401), "o/r", now).outcome.status,
             LinkStatus::unverifiable);
-}
-
-TEST(GithubApi, UrlOfARepository) {
-  EXPECT_EQ(github_api_url("https://api.github.com/", "o/r"), "https://api.github.com/repos/o/r");
 }
 
 }  // namespace

@@ -6,9 +6,11 @@
 namespace sg {
 namespace {
 
+using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
+using ::testing::Not;
 using testing::lint_markdown;
 using testing::lint_section;
 using testing::one_entry;
@@ -111,6 +113,17 @@ TEST(LinkCanonical, GivesTheCanonicalUrlAsTheFix) {
       R"("kind": "repo", "description": "CUDA templates for linear algebra.")"));
   ASSERT_THAT(rule_ids(tracking), ElementsAre("link/canonical"));
   EXPECT_EQ(tracking[0].hint, "use https://github.com/NVIDIA/cutlass?tab=readme");
+}
+
+// "https://host" and "https://host/" are one URL (RFC 3986 §6.2.3): a link
+// differing from its canonical form only in normalisation is no finding.
+TEST(LinkCanonical, SpellingsOfTheNormalFormAreNoFinding) {
+  for (const char* url : {"https://docs.nvidia.com", "HTTPS://Docs.NVIDIA.com:443/cuda/",
+                          "https://docs.nvidia.com/cuda/%7ebook/"}) {
+    auto found = lint_section(one_entry(std::string(R"("title": "CUDA docs", "url": ")") + url +
+                                        R"(", "kind": "docs", "description": "The CUDA docs.")"));
+    EXPECT_THAT(rule_ids(found), Not(Contains("link/canonical"))) << url;
+  }
 }
 
 TEST(StyleDescription, FiresForEachStyleProblem) {

@@ -1,0 +1,167 @@
+#include "util/url.h"
+
+#include <gtest/gtest.h>
+
+namespace sg {
+namespace {
+
+TEST(ParseUrl, KeepsWhatWasWrittenIncludingEmptyDelimiters) {
+  const std::optional<Url> url = parse_url("HTTPS://u:p@Example.COM:8443/a/../b?#");
+  ASSERT_TRUE(url);
+  EXPECT_EQ(url->scheme, "https");
+  EXPECT_EQ(url->userinfo, "u:p");
+  EXPECT_EQ(url->host, "example.com");
+  EXPECT_EQ(url->port, 8443);
+  EXPECT_EQ(url->path, "/b");  // libcurl removes dot segments while parsing
+  EXPECT_TRUE(url->has_query);
+  EXPECT_TRUE(url->has_fragment);
+  EXPECT_EQ(to_string(*url), "https://u:p@example.com:8443/b?#");
+}
+
+TEST(ParseUrl, KeepsOtherSchemesOpaque) {
+  const std::optional<Url> url = parse_url("mailto:Someone@Example.com");
+  ASSERT_TRUE(url);
+  EXPECT_FALSE(url->is_web());
+  EXPECT_EQ(to_string(*url), "mailto:Someone@Example.com");
+}
+
+TEST(ParseUrl, RejectsWhatCannotBeFollowed) {
+  for (const char* bad :
+       {"", "/relative", "example.com/x", "http://", "http:foo", "https://exa mple.com/",
+        "https://example.com:99999/", "https://example.com:x/", "https://example.com:0/",
+        "1http://x", "https://a\x7f.example/"}) {
+    EXPECT_FALSE(parse_url(bad)) << bad;
+  }
+}
+
+TEST(UrlMembers, HostNameSiteHostAndPort) {
+  const Url v6 = *parse_url("http://[::1]:80/");
+  EXPECT_EQ(v6.host_name(), "::1");
+  EXPECT_EQ(v6.effective_port(), 80);
+  const Url www = *parse_url("https://www.Example.com/");
+  EXPECT_EQ(www.site_host(), "example.com");
+  EXPECT_EQ(www.effective_port(), 443);
+  EXPECT_EQ(parse_url("https://wwwexample.com/")->site_host(), "wwwexample.com");
+}
+
+// Step 1: RFC 3986 §6.2.2 and §6.2.3.
+TEST(NormalizeUrl, SyntaxAndSchemeBasedEquivalence) {
+  EXPECT_EQ(normalize_url("HTTPS://Example.COM:443/Path?Q=1#Frag"),
+            "https://example.com/Path?Q=1#Frag");
+  EXPECT_EQ(normalize_url("https://example.com"), "https://example.com/");
+  EXPECT_EQ(normalize_url("http://example.com:80"), "http://example.com/");
+  EXPECT_EQ(normalize_url("http://example.com:8080/x"), "http://example.com:8080/x");
+  EXPECT_EQ(normalize_url("https://[2001:DB8::1]:443/"), "https://[2001:db8::1]/");
+  EXPECT_EQ(normalize_url("https://user@Example.com/"), "https://user@example.com/");
+  EXPECT_EQ(normalize_url("https://x.example/%7euser/a%2fb?q=%7e%3d#%41"),
+            "https://x.example/~user/a%2Fb?q=~%3D#A");
+  EXPECT_EQ(normalize_url("mailto:Someone@Example.com"), "mailto:Someone@Example.com");
+}
+
+// Where the checker's and the policy's old normalisers disagreed, the ladder
+// decides once: normalise keeps what RFC 3986 keeps, canonicalise drops it.
+TEST(NormalizeUrl, KeepsEmptyQueryAndFragmentThatCanonicaliseDrops) {
+  EXPECT_EQ(normalize_url("https://example.com/?"), "https://example.com/?");
+  EXPECT_EQ(normalize_url("https://example.com/#"), "https://example.com/#");
+  const CanonicalRules rules;
+  EXPECT_EQ(canonical_url("https://example.com/?", rules), "https://example.com/");
+  EXPECT_EQ(canonical_url("https://example.com/#", rules), "https://example.com/");
+  EXPECT_EQ(canonical_url("https://example.com", rules), "https://example.com/");
+}
+
+// Decoding "%2E" in a path could make a dot segment that the next parse
+// removes: "/%2E%2E/b" would normalise to "/../b" and then to "/b".
+TEST(NormalizeUrl, IsAFixedPointForEncodedDotsAndPercentSignsInTheHost) {
+  EXPECT_EQ(normalize_url("https://x.example/%2e%2e/b"), "https://x.example/%2E%2E/b");
+  EXPECT_EQ(normalize_url("https://x.example/%2E%2E/b"), "https://x.example/%2E%2E/b");
+  // Found by fuzzing: decoding "%33" after a stray "%6" made a new escape.
+  EXPECT_EQ(normalize_url("https://x.example/?a=%6%33"), "https://x.example/?a=%2563");
+  EXPECT_EQ(normalize_url("https://x.example/?a=%2563"), "https://x.example/?a=%2563");
+  EXPECT_FALSE(normalize_url("HTTPS://Ex%%%%%%%%%%443/a"));
+  const auto decoded = normalize_url("https://ex%41mple.com/a");
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(*decoded, "https://example.com/a");
+  EXPECT_EQ(normalize_url(*decoded), decoded);
+}
+
+// Step 2: the policy's form.
+TEST(CanonicalUrl, HttpsTrackingParametersAndArxiv) {
+  const CanonicalRules rules{{"utm_*", "ref"}, {"old.example"}};
+  EXPECT_EQ(canonical_url("http://a.example/x", rules), "https://a.example/x");
+  EXPECT_EQ(canonical_url("http://a.example:443/x", rules), "https://a.example/x");
+  EXPECT_EQ(canonical_url("http://a.example:8080/x", rules), "https://a.example:8080/x");
+  EXPECT_EQ(canonical_url("http://old.example/x", rules), "http://old.example/x");
+  EXPECT_EQ(canonical_url("https://a.example/x?utm_source=l&id=3&ref=x&refs=2", rules),
+            "https://a.example/x?id=3&refs=2");
+  EXPECT_EQ(canonical_url("https://a.example/x?utm_source=l", rules), "https://a.example/x");
+  for (const char* arxiv :
+       {"https://arxiv.org/pdf/2205.14135", "https://arxiv.org/pdf/2205.14135v2.pdf",
+        "http://www.arxiv.org/abs/2205.14135v1", "https://export.arxiv.org/html/2205.14135",
+        "https://arxiv.org/abs/2205.14135/"}) {
+    EXPECT_EQ(canonical_url(arxiv, rules), "https://arxiv.org/abs/2205.14135") << arxiv;
+  }
+  EXPECT_EQ(canonical_url("https://arxiv.org/abs/cs/0601001v3", rules),
+            "https://arxiv.org/abs/cs/0601001");
+  EXPECT_FALSE(canonical_url("ftp://a.example/x", rules));
+  EXPECT_FALSE(canonical_url("not a url", rules));
+}
+
+// Step 3: one page, one key.
+TEST(UrlIdentity, OneKeyForEverySpellingOfAPage) {
+  const CanonicalRules rules{{"utm_*"}, {"old.example"}};
+  const std::string key = url_identity("https://example.com/docs", rules);
+  for (const char* spelling :
+       {"http://example.com/docs", "https://www.example.com/docs/", "https://EXAMPLE.com:443/docs",
+        "https://example.com/docs#intro", "https://example.com/docs?utm_medium=x",
+        "https://example.com/./docs"}) {
+    EXPECT_EQ(url_identity(spelling, rules), key) << spelling;
+  }
+  EXPECT_EQ(url_identity("http://old.example/a", rules),
+            url_identity("https://old.example/a", rules));
+  EXPECT_NE(url_identity("https://example.com/docs?id=1", rules), key);
+  EXPECT_EQ(url_identity("not a url", rules), "not a url");
+}
+
+TEST(IsTrackingParameter, PrefixOrExact) {
+  const std::vector<std::string> patterns{"utm_*", "ref"};
+  EXPECT_TRUE(is_tracking_parameter("utm_source", patterns));
+  EXPECT_TRUE(is_tracking_parameter("ref", patterns));
+  EXPECT_FALSE(is_tracking_parameter("refs", patterns));
+  EXPECT_FALSE(is_tracking_parameter("utm", patterns));
+}
+
+TEST(WebUrlProblem, NamesWhyALinkCannotBeAnEntrysLink) {
+  EXPECT_FALSE(web_url_problem("https://example.com/x"));
+  EXPECT_EQ(web_url_problem("ftp://example.com/x"),
+            "a ftp: URL, which no reader or checker can follow");
+  EXPECT_EQ(web_url_problem("https://u:p@example.com/"),
+            "a URL with credentials in it; never publish them");
+  EXPECT_EQ(web_url_problem("http:example.com"),
+            "not an absolute URL (spaces, control characters or a missing host?)");
+  EXPECT_TRUE(is_web_url("HTTP://a.example"));
+  EXPECT_FALSE(is_web_url("ftp://a.example/"));
+}
+
+TEST(UrlText, FragmentHostOriginAndDecoding) {
+  EXPECT_EQ(strip_fragment("https://a.example/x#y"), "https://a.example/x");
+  EXPECT_EQ(url_fragment("https://a.example/x#y"), "y");
+  EXPECT_EQ(url_fragment("https://a.example/x"), "");
+  EXPECT_EQ(url_host("https://A.example:8443/x"), "a.example");
+  EXPECT_EQ(url_host("http://[::1]:80/"), "::1");
+  EXPECT_EQ(url_origin("https://a.example/x"), "https://a.example:443");
+  EXPECT_EQ(url_origin("http://a.example:8080/"), "http://a.example:8080");
+  EXPECT_NE(url_origin("http://a.example:443/"), url_origin("https://a.example/"));
+  EXPECT_EQ(percent_decode("caf%C3%A9%20x%zz%4"), "caf\xC3\xA9 x%zz%4");
+  EXPECT_EQ(redact_userinfo("https://u:p@a.example/x@y"), "https://REDACTED@a.example/x@y");
+}
+
+TEST(ResolveReference, Rfc3986Section5) {
+  EXPECT_EQ(resolve_reference("https://a.example/b/c?d#e", "../x"), "https://a.example/x");
+  EXPECT_EQ(resolve_reference("https://a.example/b/c?d#e", "//o.example/y"), "https://o.example/y");
+  EXPECT_EQ(resolve_reference("https://a.example/b?q", ""), "https://a.example/b?q");
+  EXPECT_EQ(resolve_reference("https://a.example/b?q", "#f"), "https://a.example/b?q#f");
+  EXPECT_EQ(resolve_reference("https://a.example/b", "ftp://h/x"), "ftp://h/x");
+}
+
+}  // namespace
+}  // namespace sg

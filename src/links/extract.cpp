@@ -11,8 +11,8 @@
 
 #include "links/html.h"
 #include "links/markdown.h"
-#include "util/url.h"
 #include "util/text.h"
+#include "util/url.h"
 
 namespace sg::links {
 
@@ -25,25 +25,6 @@ FoundLink make_link(std::string_view url, const LineIndex& index, const std::str
   link.location = index.locate(file, offset);
   link.kind = classify_link(link.url);
   return link;
-}
-
-/// The byte offset of 1-based `line` and byte `column`, as cmark reports them.
-std::size_t offset_of(const std::vector<std::size_t>& line_starts, int line, int column) {
-  if (line < 1 || static_cast<std::size_t>(line) > line_starts.size()) {
-    return 0;
-  }
-  return line_starts[static_cast<std::size_t>(line - 1)] +
-         static_cast<std::size_t>(std::max(column, 1) - 1);
-}
-
-std::vector<std::size_t> compute_line_starts(std::string_view text) {
-  std::vector<std::size_t> starts{0};
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      starts.push_back(i + 1);
-    }
-  }
-  return starts;
 }
 
 // --- HTML -------------------------------------------------------------------
@@ -128,59 +109,10 @@ struct MarkdownScan {
   std::string_view text;
   const LineIndex& index;
   const std::string& file;
-  std::vector<std::size_t> line_starts;
+  MarkdownLinkLocator locator;
   std::vector<FoundLink> out;
-  /// Per block: where the last link was found, so that repeated URLs in one
-  /// paragraph get their own positions.
-  std::unordered_map<const cmark_node*, std::size_t> cursors;
   bool html_truncated = false;  ///< raw HTML nested past HtmlDocument::k_max_depth
 };
-
-/// cmark-gfm 0.29 gives positions to `[text](url)` links but not to autolinked
-/// bare URLs or reference links; those are found by searching the enclosing
-/// block's source for the URL, and for references the whole document (which
-/// finds the definition line, the place to edit).
-std::size_t locate_markdown_link(MarkdownScan& scan, cmark_node* node, std::string_view url) {
-  int line = cmark_node_get_start_line(node);
-  if (line > 0) {
-    return offset_of(scan.line_starts, line, cmark_node_get_start_column(node));
-  }
-  const cmark_node* block = positioned_ancestor(node);
-  std::size_t begin = 0;
-  std::size_t end = scan.text.size();
-  if (block != nullptr) {
-    auto* mutable_block = const_cast<cmark_node*>(block);
-    begin = offset_of(scan.line_starts, cmark_node_get_start_line(mutable_block), 1);
-    int end_line = cmark_node_get_end_line(mutable_block);
-    end = static_cast<std::size_t>(end_line) < scan.line_starts.size()
-              ? scan.line_starts[static_cast<std::size_t>(end_line)]
-              : scan.text.size();
-  }
-  auto& cursor = scan.cursors[block];
-  cursor = std::max(cursor, begin);
-  std::vector<std::string_view> needles = {url};
-  // The autolink extension adds "http://" to "www." links and "mailto:" to
-  // bare e-mail addresses.
-  for (std::string_view prefix : {"http://", "mailto:"}) {
-    if (url.starts_with(prefix)) {
-      needles.push_back(url.substr(prefix.size()));
-    }
-  }
-  for (auto needle : needles) {
-    auto found = scan.text.substr(0, end).find(needle, cursor);
-    if (found != std::string_view::npos) {
-      cursor = found + needle.size();
-      return found;
-    }
-  }
-  for (auto needle : needles) {
-    auto found = scan.text.find(needle);
-    if (found != std::string_view::npos) {
-      return found;
-    }
-  }
-  return begin;
-}
 
 /// Raw HTML in Markdown (`<a href=...>` blocks or inline tags) holds links too.
 void scan_raw_html(MarkdownScan& scan, cmark_node* node) {
@@ -198,7 +130,7 @@ void scan_raw_html(MarkdownScan& scan, cmark_node* node) {
   bool truncated = false;
   for (auto& link : extract_html(html, scan.file, &truncated)) {
     // Re-anchor on the document: same URL, searched from the block's line.
-    std::size_t from = offset_of(scan.line_starts, first_line + link.location.line - 1, 1);
+    std::size_t from = scan.index.offset_of(first_line + link.location.line - 1, 1);
     auto found = scan.text.find(link.url, from);
     std::size_t offset = found == std::string_view::npos ? from : found;
     scan.out.push_back(make_link(link.url, scan.index, scan.file, offset));
@@ -278,7 +210,7 @@ std::vector<FoundLink> extract_html(std::string_view text, const std::string& fi
 std::vector<FoundLink> extract_markdown(std::string_view text, const std::string& file,
                                         bool* truncated) {
   LineIndex index(text);
-  MarkdownScan scan{text, index, file, compute_line_starts(text), {}, {}};
+  MarkdownScan scan{text, index, file, MarkdownLinkLocator(text, index), {}, false};
   const MarkdownDocument document(text);
   std::unique_ptr<cmark_iter, IterDeleter> iter(cmark_iter_new(document.root()));
 
@@ -295,7 +227,7 @@ std::vector<FoundLink> extract_markdown(std::string_view text, const std::string
       if (view.empty()) {
         continue;
       }
-      scan.out.push_back(make_link(view, index, file, locate_markdown_link(scan, node, view)));
+      scan.out.push_back(make_link(view, index, file, scan.locator.offset(node, view)));
     } else if (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE) {
       scan_raw_html(scan, node);
     }

@@ -4,6 +4,9 @@
 
 #include <memory>
 #include <string_view>
+#include <unordered_map>
+
+#include "util/text.h"
 
 namespace sg::links {
 
@@ -23,9 +26,32 @@ class MarkdownDocument {
   std::unique_ptr<cmark_node, NodeDeleter> m_root;
 };
 
-/// The nearest ancestor with a source position. cmark-gfm 0.29 gives none to
-/// autolinked bare URLs and to reference links; their place is searched for
-/// in this ancestor's lines.
+/// The nearest ancestor with a source position: cmark-gfm 0.29 gives none to
+/// bare URLs and some inline HTML.
 cmark_node* positioned_ancestor(cmark_node* node);
+
+/// Where a link node of a MarkdownDocument sits in its source, as a byte
+/// offset; `lint` and `links` both ask it, so they agree. cmark-gfm 0.29
+/// positions `[text](url)`, `[text][ref]` and `<url>` links, but bare URLs
+/// not at all or a column off. Those are searched for in the enclosing
+/// block's source, on from the last one found there (a paragraph that
+/// repeats a URL gives each its own place), then in the whole document. A
+/// node asked about twice gets the same answer.
+class MarkdownLinkLocator {
+ public:
+  /// `text` and `lines` must outlive the locator.
+  MarkdownLinkLocator(std::string_view text, const LineIndex& lines)
+      : m_text(text), m_lines(lines) {}
+
+  std::size_t offset(cmark_node* node, std::string_view url);
+
+ private:
+  std::size_t search(cmark_node* node, std::string_view url);
+
+  std::string_view m_text;
+  const LineIndex& m_lines;
+  std::unordered_map<const cmark_node*, std::size_t> m_cursors;  ///< per block
+  std::unordered_map<const cmark_node*, std::size_t> m_found;    ///< per searched node
+};
 
 }  // namespace sg::links

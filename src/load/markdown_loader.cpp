@@ -77,49 +77,9 @@ class MarkdownReader {
   }
 
  private:
-  Location locate(cmark_node* node) const {
-    const int line = cmark_node_get_start_line(node);
-    if (line <= 0) {
-      return locate_autolink(node);
-    }
-    const std::string_view line_text = m_lines.line_text(line);
-    if (line_text.data() == nullptr) {
-      return Location{m_path, line, 1};
-    }
-    const auto prefix = std::min<std::size_t>(
-        static_cast<std::size_t>(std::max(cmark_node_get_start_column(node) - 1, 0)),
-        line_text.size());
-    // LineIndex counts code points on from its last answer: 100,000 links on
-    // one line stay linear.
-    const auto line_start = static_cast<std::size_t>(line_text.data() - m_text.data());
-    return m_lines.locate(m_path, line_start + prefix);
-  }
-
-  /// An autolinked bare URL has no position of its own: it is the URL's next
-  /// place in its enclosing block, searched on from the last one found there,
-  /// which is where `links` finds it too.
-  Location locate_autolink(cmark_node* node) const {
-    cmark_node* block = links::positioned_ancestor(node);
-    if (block == nullptr) {
-      return Location{m_path, 1, 1};
-    }
-    const std::string_view first = m_lines.line_text(cmark_node_get_start_line(block));
-    const std::string_view last = m_lines.line_text(cmark_node_get_end_line(block));
-    if (first.data() == nullptr || last.data() == nullptr) {
-      return Location{m_path, cmark_node_get_start_line(block), 1};
-    }
-    const auto begin = static_cast<std::size_t>(first.data() - m_text.data());
-    const auto end = static_cast<std::size_t>(last.data() - m_text.data()) + last.size();
-    const std::size_t from = m_autolink_block == block ? m_autolink_cursor : begin;
-    const std::string url = url_of(node);
-    std::size_t found = url.empty() ? std::string_view::npos : m_text.find(url, from);
-    if (found == std::string_view::npos || found + url.size() > end) {
-      found = begin;
-    } else {
-      m_autolink_block = block;
-      m_autolink_cursor = found + url.size();
-    }
-    return m_lines.locate(m_path, found);
+  /// Where `node` starts; a link node is placed by the locator `links` uses.
+  Location locate(cmark_node* node) {
+    return m_lines.locate(m_path, m_locator.offset(node, url_of(node)));
   }
 
   /// The Markdown source of a block, verbatim.
@@ -396,9 +356,7 @@ class MarkdownReader {
   LineIndex m_lines;
   LoadResult& m_out;
   bool m_in_contents = false;
-  /// Where the last autolink of a block was found (see locate_autolink).
-  mutable cmark_node* m_autolink_block = nullptr;
-  mutable std::size_t m_autolink_cursor = 0;
+  links::MarkdownLinkLocator m_locator{m_text, m_lines};
 };
 
 }  // namespace

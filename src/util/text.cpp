@@ -34,6 +34,15 @@ Location LineIndex::locate(std::string file, std::size_t offset) const {
   return Location{std::move(file), static_cast<int>(line), static_cast<int>(column)};
 }
 
+std::size_t LineIndex::offset_of(int line, int column) const {
+  const std::string_view text = line_text(line);
+  if (text.data() == nullptr) {
+    return 0;
+  }
+  const auto start = static_cast<std::size_t>(text.data() - m_text.data());
+  return start + std::min(static_cast<std::size_t>(std::max(column, 1) - 1), text.size());
+}
+
 std::string_view LineIndex::line_text(int line) const {
   if (line < 1 || static_cast<std::size_t>(line) > m_line_starts.size()) {
     return {};

@@ -17,6 +17,9 @@ class LineIndex {
   explicit LineIndex(std::string_view text);
 
   Location locate(std::string file, std::size_t offset) const;
+  /// The byte offset of 1-based `line` and byte `column` (as cmark reports
+  /// them), clamped to that line; 0 for a line the text does not have.
+  std::size_t offset_of(int line, int column) const;
   /// The text of 1-based `line`, without its line break.
   std::string_view line_text(int line) const;
 

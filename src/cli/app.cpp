@@ -109,11 +109,8 @@ int run_cli(int argc, char** argv) {
       commands.push_back(command->get_name());
     }
     if (std::find(commands.begin(), commands.end(), argv[1]) == commands.end()) {
-      const std::string suggestion = closest_spelling(argv[1], commands);
       std::cerr << "sourcegate: unknown command \"" << printable(argv[1]) << "\"; "
-                << (suggestion.empty() ? "see sourcegate --help"
-                                       : "did you mean \"" + suggestion + "\"?")
-                << '\n';
+                << did_you_mean(argv[1], commands, "see sourcegate --help") << '\n';
       return 2;
     }
   }

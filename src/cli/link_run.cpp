@@ -69,19 +69,9 @@ class ProgressLine {
 
 std::vector<links::FoundLink> entry_links_of(const Entry& entry) {
   std::vector<links::FoundLink> found;
-  auto add = [&](const std::string& url, const Location& at) {
-    if (!url.empty()) {
-      found.push_back({url, at, links::classify_link(url)});
-    }
-  };
-  if (entry.links.empty()) {
-    add(entry.url, entry.where("url"));
-  } else {
-    for (const EntryLink& link : entry.links) {
-      add(link.url, link.location);
-    }
+  for (const auto& [field, url, location] : entry.located_urls()) {
+    found.push_back({url, location, links::classify_link(url)});
   }
-  add(entry.code, entry.where("code"));
   return found;
 }
 

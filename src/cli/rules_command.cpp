@@ -26,14 +26,7 @@ void add_rules_commands(CLI::App& app, int& exit_code) {
   explain->callback([id, &exit_code] {
     const Rule* rule = find_rule(*id);
     if (rule == nullptr) {
-      std::vector<std::string_view> ids;
-      for (const Rule& r : rule_registry()) {
-        ids.push_back(r.id);
-      }
-      const std::string suggestion = closest_spelling(*id, ids);
-      throw UsageError(fmt::format("unknown rule \"{}\"{}", *id,
-                                   suggestion.empty() ? "; see `sourcegate rules`"
-                                                      : "; did you mean \"" + suggestion + "\"?"));
+      throw UsageError(fmt::format("unknown rule \"{}\"; {}", *id, unknown_rule_hint(*id)));
     }
     std::cout << fmt::format("{} ({})\n\n{}\n\n{}\n\nFix: {}\n", rule->id,
                              to_string(rule->severity), rule->summary, rule->doc, rule->hint);

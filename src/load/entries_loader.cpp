@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "load/json_tree.h"
+#include "rules/rule.h"
 #include "util/date.h"
 #include "util/error.h"
 #include "util/file.h"
@@ -21,8 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-constexpr std::string_view k_schema_rule = "entry/schema";
 
 /// `string` is one line: it renders inside a heading or a list item, where a
 /// line break would start new Markdown structure. `markdown` is a block of
@@ -122,17 +121,10 @@ class SchemaReader {
 
   void error(const Location& where, std::string message, std::string hint,
              const Entry* entry = nullptr) {
-    Diagnostic d;
-    d.rule = k_schema_rule;
-    d.severity = Severity::error;
-    d.message = std::move(message);
-    d.hint = std::move(hint);
-    d.location = where;
-    if (entry != nullptr) {
-      d.title = entry->title;
-      d.url = entry->url;
-    }
-    m_out.diagnostics.push_back(std::move(d));
+    m_out.diagnostics.push_back(schema_error(Finding{.location = where,
+                                                     .message = std::move(message),
+                                                     .hint = std::move(hint),
+                                                     .entry = entry}));
   }
 
   /// Reports unknown, repeated, missing and mistyped members. Returns false when
@@ -153,12 +145,11 @@ class SchemaReader {
     for (const JsonNode::Member& member : node.members) {
       const FieldSpec* spec = find_spec(specs, member.key);
       if (spec == nullptr) {
-        std::string suggestion = closest_spelling(member.key, names);
-        error(member.key_location, fmt::format("unknown field \"{}\" in {}", member.key, what),
-              suggestion.empty()
-                  ? fmt::format("remove it; {} fields are: {}", what, fmt::join(names, ", "))
-                  : fmt::format("did you mean \"{}\"?", suggestion),
-              entry);
+        error(
+            member.key_location, fmt::format("unknown field \"{}\" in {}", member.key, what),
+            did_you_mean(member.key, names,
+                         fmt::format("remove it; {} fields are: {}", what, fmt::join(names, ", "))),
+            entry);
         continue;
       }
       if (std::find(seen.begin(), seen.end(), spec->name) != seen.end()) {

@@ -10,6 +10,7 @@
 
 #include "links/markdown.h"
 #include "load/entries_loader.h"
+#include "rules/rule.h"
 #include "util/text.h"
 #include "util/url.h"
 
@@ -312,18 +313,13 @@ class MarkdownReader {
     if (entry.url.empty()) {
       entry.kind = EntryKind::note;
     }
-    for (const std::string& url : entry.all_urls()) {
+    for (const auto& [field, url, location] : entry.located_urls()) {
       if (auto problem = web_url_problem(url)) {
-        Diagnostic d;
-        d.rule = "entry/schema";
-        d.severity = Severity::error;
-        d.location = entry.where(url == entry.code ? "code" : "url");
-        d.message = fmt::format("a link is {}", *problem);
-        d.hint = "link an https:// URL (http:// only where the host serves no https)";
-        d.title = entry.title;
-        d.url = redact_userinfo(entry.url);
-        d.entry_location = entry.location;
-        m_out.diagnostics.push_back(std::move(d));
+        m_out.diagnostics.push_back(schema_error(
+            Finding{.location = location,
+                    .message = fmt::format("a link is {}", *problem),
+                    .hint = "link an https:// URL (http:// only where the host serves no https)",
+                    .entry = &entry}));
       }
     }
     // Credentials in a list are an error above; they go no further.
@@ -364,13 +360,9 @@ class MarkdownReader {
 void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out) {
   if (auto bad = first_invalid_utf8(text)) {
     const LineIndex lines(text);
-    Diagnostic d;
-    d.rule = "entry/schema";
-    d.severity = Severity::error;
-    d.location = lines.locate(path, *bad);
-    d.message = "the file is not valid UTF-8 here";
-    d.hint = "save the file as UTF-8";
-    out.diagnostics.push_back(std::move(d));
+    out.diagnostics.push_back(schema_error(Finding{.location = lines.locate(path, *bad),
+                                                   .message = "the file is not valid UTF-8 here",
+                                                   .hint = "save the file as UTF-8"}));
   }
   // The same reading as `links`, extensions included.
   const links::MarkdownDocument document(text);

@@ -51,19 +51,21 @@ Location Entry::where(std::string_view field) const {
   return location;
 }
 
-std::vector<std::string> Entry::all_urls() const {
-  std::vector<std::string> urls;
+std::vector<Entry::LocatedUrl> Entry::located_urls() const {
+  std::vector<LocatedUrl> urls;
   if (links.empty()) {
     if (!url.empty()) {
-      urls.push_back(url);
+      urls.push_back({"url", url, where("url")});
     }
   } else {
     for (const EntryLink& link : links) {
-      urls.push_back(link.url);
+      if (!link.url.empty()) {
+        urls.push_back({"links", link.url, link.location});
+      }
     }
   }
   if (!code.empty()) {
-    urls.push_back(code);
+    urls.push_back({"code", code, where("code")});
   }
   return urls;
 }

@@ -71,8 +71,15 @@ struct Entry {
   void set_position(std::string_view name, const Location& at);
   /// The location of `field` if it was given, else of the entry.
   Location where(std::string_view field) const;
-  /// Every URL the entry links to: url or links, then code.
-  std::vector<std::string> all_urls() const;
+  /// One URL of an entry and where it is written.
+  struct LocatedUrl {
+    std::string_view field;  ///< "url", "links" or "code"
+    std::string url;
+    Location location;
+  };
+  /// Every URL the entry links to, with its place: url (or each of links),
+  /// then code. Empty fields are left out.
+  std::vector<LocatedUrl> located_urls() const;
 };
 
 struct Group {

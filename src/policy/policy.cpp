@@ -129,11 +129,9 @@ void read_hosts(const JsonNode& node, Policy& policy) {
       } else {
         rule.class_name = value;
         if (policy.find_class(value) == nullptr) {
-          const std::string suggestion = closest_spelling(value, class_names);
           fail(field.value.location,
-               fmt::format("host rule names unknown class \"{}\"{}", value,
-                           suggestion.empty() ? "; define it under \"classes\""
-                                              : fmt::format("; did you mean \"{}\"?", suggestion)));
+               fmt::format("host rule names unknown class \"{}\"; {}", value,
+                           did_you_mean(value, class_names, "define it under \"classes\"")));
         }
       }
     }

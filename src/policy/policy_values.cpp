@@ -21,11 +21,10 @@ void allow_keys(const JsonNode& node, const std::vector<std::string_view>& keys,
   }
   for (const JsonNode::Member& member : node.members) {
     if (std::find(keys.begin(), keys.end(), member.key) == keys.end()) {
-      const std::string suggestion = closest_spelling(member.key, keys);
       fail(member.key_location,
            fmt::format("unknown key \"{}\" in {}; {}", member.key, what,
-                       suggestion.empty() ? fmt::format("known keys: {}", fmt::join(keys, ", "))
-                                          : fmt::format("did you mean \"{}\"?", suggestion)));
+                       did_you_mean(member.key, keys,
+                                    fmt::format("known keys: {}", fmt::join(keys, ", ")))));
     }
   }
 }

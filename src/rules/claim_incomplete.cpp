@@ -20,8 +20,6 @@ std::string without_non_claims(const std::string& text, const PatternSet& not_cl
   return kept;
 }
 
-}  // namespace
-
 void check_claim_incomplete(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
   std::optional<std::pair<const NamedPattern*, std::string>> match;
@@ -63,12 +61,30 @@ void check_claim_incomplete(const EntryView& view, const RuleContext& context, F
   if (missing.empty()) {
     return;
   }
-  out.push_back({entry.where(field),
-                 fmt::format("the {} states a performance {} (\"{}\") but \"claim\" lacks {}",
+  out.push_back(Finding{
+      .location = entry.where(field),
+      .message = fmt::format("the {} states a performance {} (\"{}\") but \"claim\" lacks {}",
                              field, match->first->name, match->second, fmt::join(missing, ", ")),
-                 {},
-                 &entry,
-                 {}});
+      .entry = &entry});
 }
+
+}  // namespace
+
+extern const Rule k_claim_incomplete = {
+    .id = "claim/incomplete",
+    .severity = Severity::error,
+    .summary =
+        "a performance figure without hardware, workload, precision, baseline and correctness",
+    .doc =
+        "A title or description that states a performance figure (a speed-up, a percentage, "
+        "throughput, latency, FLOP/s, MFU, accuracy on a benchmark) or a comparison against a "
+        "named baseline (\"beats X\", \"matches Y\") is a claim. The policy accepts a claim only "
+        "with the hardware and software versions, the workload (shapes or request "
+        "distribution), the precision and algorithm, the baseline and the correctness method, "
+        "given in the entry's \"claim\" object. Counts, sizes, versions and formats (FP8, 4-bit, "
+        "250 workloads) are not claims. The patterns are the policy's \"claims\".",
+    .hint = "add the missing \"claim\" fields, or drop the number",
+    .check_entry = check_claim_incomplete,
+};
 
 }  // namespace sg

@@ -6,27 +6,16 @@
 
 #include "rules/rule.h"
 #include "util/error.h"
-#include "util/spelling.h"
 
 namespace sg {
 namespace {
 
-std::vector<std::string_view> rule_ids() {
-  std::vector<std::string_view> ids;
-  for (const Rule& rule : rule_registry()) {
-    ids.push_back(rule.id);
-  }
-  return ids;
-}
-
 void check_policy_rule_ids(const Policy& policy) {
   for (const auto& [id, setting] : policy.rules) {
     if (find_rule(id) == nullptr) {
-      const std::string suggestion = closest_spelling(id, rule_ids());
       throw InputError(Location{policy.file, 0, 0},
-                       fmt::format("policy: \"rules\" names unknown rule \"{}\"{}", id,
-                                   suggestion.empty() ? "; see `sourcegate rules`"
-                                                      : "; did you mean \"" + suggestion + "\"?"));
+                       fmt::format("policy: \"rules\" names unknown rule \"{}\"; {}", id,
+                                   unknown_rule_hint(id)));
     }
   }
 }
@@ -46,7 +35,9 @@ std::optional<EntryKind> effective_kind(const Entry& entry, const Classification
   return std::nullopt;
 }
 
-Diagnostic to_diagnostic(const Rule& rule, Severity severity, Finding finding) {
+}  // namespace
+
+Diagnostic make_diagnostic(const Rule& rule, Severity severity, Finding finding) {
   Diagnostic d;
   d.rule = rule.id;
   d.severity = severity;
@@ -62,8 +53,6 @@ Diagnostic to_diagnostic(const Rule& rule, Severity severity, Finding finding) {
   }
   return d;
 }
-
-}  // namespace
 
 std::optional<Severity> rule_severity(const Rule& rule, const Policy& policy) {
   const auto setting = policy.rules.find(rule.id);
@@ -103,7 +92,7 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
       findings.clear();
       a.rule->check_entry(view, context, findings);
       for (Finding& finding : findings) {
-        diagnostics.push_back(to_diagnostic(*a.rule, a.severity, std::move(finding)));
+        diagnostics.push_back(make_diagnostic(*a.rule, a.severity, std::move(finding)));
       }
     }
   });
@@ -114,7 +103,7 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
     findings.clear();
     a.rule->check_list(list, context, findings);
     for (Finding& finding : findings) {
-      diagnostics.push_back(to_diagnostic(*a.rule, a.severity, std::move(finding)));
+      diagnostics.push_back(make_diagnostic(*a.rule, a.severity, std::move(finding)));
     }
   }
   return diagnostics;
@@ -147,24 +136,18 @@ void apply_waivers(const List& list, std::vector<Diagnostic>& diagnostics, Rules
       }
     }
   }
-  const std::vector<std::string_view> ids = rule_ids();
   const Rule* unused = find_rule("entry/unused-waiver");
-  const Rule* schema = find_rule("entry/schema");
   for (const auto& [location, entry] : entries) {
     for (const Waiver& waiver : entry->waivers) {
       if (used[&waiver]) {
         continue;
       }
       if (find_rule(waiver.rule) == nullptr) {
-        const std::string suggestion = closest_spelling(waiver.rule, ids);
-        diagnostics.push_back(
-            to_diagnostic(*schema, Severity::error,
-                          {waiver.location,
-                           fmt::format("waiver names unknown rule \"{}\"", waiver.rule),
-                           suggestion.empty() ? "see `sourcegate rules` for the rule ids"
-                                              : fmt::format("did you mean \"{}\"?", suggestion),
-                           entry,
-                           {}}));
+        diagnostics.push_back(schema_error(
+            Finding{.location = waiver.location,
+                    .message = fmt::format("waiver names unknown rule \"{}\"", waiver.rule),
+                    .hint = unknown_rule_hint(waiver.rule),
+                    .entry = entry}));
         continue;
       }
       const bool judged = run == RulesRun::both ||
@@ -172,13 +155,11 @@ void apply_waivers(const List& list, std::vector<Diagnostic>& diagnostics, Rules
       if (!judged) {
         continue;
       }
-      diagnostics.push_back(
-          to_diagnostic(*unused, unused->severity,
-                        {waiver.location,
-                         fmt::format("waiver of {} silences nothing", waiver.rule),
-                         {},
-                         entry,
-                         {}}));
+      diagnostics.push_back(make_diagnostic(
+          *unused, unused->severity,
+          Finding{.location = waiver.location,
+                  .message = fmt::format("waiver of {} silences nothing", waiver.rule),
+                  .entry = entry}));
     }
   }
 }

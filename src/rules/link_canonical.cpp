@@ -6,22 +6,36 @@
 
 namespace sg {
 
+namespace {
+
 void check_link_canonical(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
-  for (const std::string& url : entry.all_urls()) {
+  for (const auto& [field, url, location] : entry.located_urls()) {
     // Compared in normal form: "https://host" and "https://host/" are one
     // URL (RFC 3986 §6.2.3), and neither is worth a finding.
     const std::optional<std::string> canonical = canonical_url(url, context.policy.canonical);
     if (!canonical || *canonical == normalize_url(url)) {
       continue;
     }
-    const std::string_view field = url == entry.code ? "code" : "url";
-    out.push_back({entry.where(field),
-                   fmt::format("{} is not in canonical form", url),
-                   fmt::format("use {}", *canonical),
-                   &entry,
-                   {}});
+    out.push_back(Finding{.location = location,
+                          .message = fmt::format("{} is not in canonical form", url),
+                          .hint = fmt::format("use {}", *canonical),
+                          .entry = &entry});
   }
 }
+
+}  // namespace
+
+extern const Rule k_link_canonical = {
+    .id = "link/canonical",
+    .severity = Severity::error,
+    .summary = "a URL is not in canonical form",
+    .doc =
+        "Links use https where the host serves it, carry no tracking parameters (the policy's "
+        "\"canonical.tracking_parameters\") and point at arXiv's abstract page, not a PDF, HTML "
+        "or versioned form, so that duplicates are found and readers land on the stable page.",
+    .hint = "use the canonical URL given in the message",
+    .check_entry = check_link_canonical,
+};
 
 }  // namespace sg

@@ -32,6 +32,11 @@ struct EntryView {
   const SourceClass* source_class() const {
     return classification ? classification->source_class : nullptr;
   }
+  /// "host/path" (or the host alone for a site root), to name in a finding.
+  std::string url_place() const {
+    return classification->path.size() > 1 ? classification->host + classification->path
+                                           : classification->host;
+  }
   bool is_note() const { return kind == EntryKind::note; }
   /// A direct implementer report that names its code.
   bool is_report_with_code() const { return kind == EntryKind::report && !entry.code.empty(); }
@@ -68,22 +73,23 @@ struct Rule {
   bool network() const { return link_status.has_value(); }
 };
 
-/// Every rule, in id order: the one table (rules/registry.cpp).
+/// The one way a finding becomes a diagnostic: stamped with the rule's id and
+/// `severity`, the rule's generic hint unless the finding has its own, and the
+/// entry it names.
+Diagnostic make_diagnostic(const Rule& rule, Severity severity, Finding finding);
+
+/// An entry/schema error: input that parsed but breaks the entry schema (a
+/// loader's finding, or a waiver naming no rule). Credentials in the entry's
+/// URL are redacted.
+Diagnostic schema_error(Finding finding);
+
+/// Every rule, in id order: the one table (rules/registry.cpp). Each row is
+/// defined beside its check, in the file named after its id
+/// (source/not-primary in rules/source_not_primary.cpp).
 const std::vector<Rule>& rule_registry();
 const Rule* find_rule(std::string_view id);
-
-// The checks, one file each under src/rules/.
-void check_not_primary(const EntryView& view, const RuleContext& context, Findings& out);
-void check_kind_mismatch(const EntryView& view, const RuleContext& context, Findings& out);
-void check_unclassified(const EntryView& view, const RuleContext& context, Findings& out);
-void check_report_evidence(const EntryView& view, const RuleContext& context, Findings& out);
-void check_claim_incomplete(const EntryView& view, const RuleContext& context, Findings& out);
-void check_surface_tutorial(const EntryView& view, const RuleContext& context, Findings& out);
-void check_style_description(const EntryView& view, const RuleContext& context, Findings& out);
-void check_link_canonical(const EntryView& view, const RuleContext& context, Findings& out);
-void check_freshness_stale(const List& list, const RuleContext& context, Findings& out);
-void check_duplicate_url(const List& list, const RuleContext& context, Findings& out);
-void check_group_size(const List& list, const RuleContext& context, Findings& out);
-void check_link_anchor(const List& list, const RuleContext& context, Findings& out);
+/// What to say about a rule id that names no rule: the closest id, or where
+/// the ids are listed.
+std::string unknown_rule_hint(std::string_view id);
 
 }  // namespace sg

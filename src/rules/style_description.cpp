@@ -28,14 +28,15 @@ bool has_second_sentence(std::string_view text, const std::vector<std::string>& 
   return false;
 }
 
-}  // namespace
-
 void check_style_description(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
   const std::string& text = entry.description;
   const Policy& policy = context.policy;
   auto report = [&](std::string message, std::string hint = {}) {
-    out.push_back({entry.where("description"), std::move(message), std::move(hint), &entry, {}});
+    out.push_back(Finding{.location = entry.where("description"),
+                          .message = std::move(message),
+                          .hint = std::move(hint),
+                          .entry = &entry});
   };
   if (text.empty()) {
     report("the entry has no description", "add one sentence on what the resource teaches");
@@ -74,5 +75,19 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            "shorten it to the one point a reader needs");
   }
 }
+
+}  // namespace
+
+extern const Rule k_style_description = {
+    .id = "style/description",
+    .severity = Severity::warning,
+    .summary = "the description is not one tidy sentence",
+    .doc =
+        "A description is one sentence, starting with a capital letter (or a name the policy "
+        "lists in \"description.lowercase_starts\"), ending with a period, without stray spaces, "
+        "within the policy's length bounds.",
+    .hint = "rewrite the description as one sentence",
+    .check_entry = check_style_description,
+};
 
 }  // namespace sg

@@ -5,6 +5,8 @@
 
 namespace sg {
 
+namespace {
+
 void check_surface_tutorial(const EntryView& view, const RuleContext& context, Findings& out) {
   if (view.is_note() || view.is_report_with_code()) {
     return;
@@ -12,27 +14,39 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
   const Entry& entry = view.entry;
   if (const SourceClass* source_class = view.source_class();
       source_class != nullptr && source_class->surface) {
-    out.push_back({entry.where("url"),
-                   fmt::format("links a {} site ({}), which offers surface-level material",
-                               source_class->name, view.classification->host),
-                   {},
-                   &entry,
-                   {}});
+    out.push_back(
+        Finding{.location = entry.where("url"),
+                .message = fmt::format("links a {} site ({}), which offers surface-level material",
+                                       source_class->name, view.classification->host),
+                .entry = &entry});
     return;
   }
   for (const auto& [name, text] :
        {std::pair<std::string_view, const std::string&>{"title", entry.title},
         {"description", entry.description}}) {
     if (auto match = context.policy.surface_titles.first_match(text)) {
-      out.push_back(
-          {entry.where(name),
-           fmt::format("the {} reads as a surface-level tutorial (\"{}\")", name, match->second),
-           {},
-           &entry,
-           {}});
+      out.push_back(Finding{
+          .location = entry.where(name),
+          .message =
+              fmt::format("the {} reads as a surface-level tutorial (\"{}\")", name, match->second),
+          .entry = &entry});
       return;
     }
   }
 }
+
+}  // namespace
+
+extern const Rule k_surface_tutorial = {
+    .id = "surface/tutorial",
+    .severity = Severity::error,
+    .summary = "a surface-level tutorial",
+    .doc =
+        "Generic or surface-level tutorials are out: hosts the policy classes as surface "
+        "material, and titles or descriptions matching the policy's \"surface.title_patterns\". "
+        "A direct implementer report with code is exempt.",
+    .hint = "link the primary source the tutorial summarises",
+    .check_entry = check_surface_tutorial,
+};
 
 }  // namespace sg

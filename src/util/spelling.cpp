@@ -45,4 +45,10 @@ std::string closest_spelling(std::string_view word,
   return best;
 }
 
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates,
+                         std::string_view otherwise) {
+  const std::string suggestion = closest_spelling(word, candidates);
+  return suggestion.empty() ? std::string(otherwise) : "did you mean \"" + suggestion + "\"?";
+}
+
 }  // namespace sg

@@ -182,9 +182,15 @@ TEST(EntriesLoader, MultiLinkEntryTakesItsFirstLinkAsUrl) {
   ASSERT_TRUE(result.diagnostics.empty());
   const Entry& entry = result.list.sections[0].entries[0];
   EXPECT_EQ(entry.url, "https://u1.example/");
-  EXPECT_EQ(entry.all_urls(),
-            (std::vector<std::string>{"https://u1.example/", "https://u2.example/",
-                                      "https://u3.example/"}));
+  const std::vector<Entry::LocatedUrl> urls = entry.located_urls();
+  ASSERT_EQ(urls.size(), 3U);
+  for (std::size_t i = 0; i < urls.size(); ++i) {
+    EXPECT_EQ(urls[i].field, "links");
+    EXPECT_EQ(urls[i].url, "https://u" + std::to_string(i + 1) + ".example/");
+    EXPECT_EQ(urls[i].location.line, entry.links[i].location.line);
+    EXPECT_EQ(urls[i].location.column, entry.links[i].location.column);
+  }
+  EXPECT_LT(urls[0].location.column, urls[1].location.column);
 }
 
 TEST(EntriesLoader, MalformedJsonIsAnInputErrorNotAFinding) {

@@ -14,13 +14,32 @@ TEST(EntryKind, RoundTripsEveryName) {
   EXPECT_FALSE(parse_entry_kind("blog").has_value());
 }
 
-TEST(Entry, AllUrlsListsLinksThenCode) {
+TEST(Entry, LocatedUrlsListLinksThenCodeEachWhereItIsWritten) {
   Entry entry;
+  entry.location = {"entries/01.json", 3, 5};
   entry.url = "https://a.example/";
-  entry.links = {{"A", "https://a.example/", {}}, {"B", "https://b.example/", {}}};
+  entry.links = {{"A", "https://a.example/", {"entries/01.json", 5, 7}},
+                 {"B", "https://b.example/", {"entries/01.json", 6, 7}}};
   entry.code = "https://github.com/o/r";
-  EXPECT_EQ(entry.all_urls(), (std::vector<std::string>{"https://a.example/", "https://b.example/",
-                                                        "https://github.com/o/r"}));
+  entry.set_position("code", {"entries/01.json", 8, 7});
+  const std::vector<Entry::LocatedUrl> urls = entry.located_urls();
+  ASSERT_EQ(urls.size(), 3U);
+  EXPECT_EQ(urls[0].field, "links");
+  EXPECT_EQ(urls[1].url, "https://b.example/");
+  EXPECT_EQ(urls[1].location.line, 6);
+  EXPECT_EQ(urls[2].field, "code");
+  EXPECT_EQ(urls[2].url, "https://github.com/o/r");
+  EXPECT_EQ(urls[2].location.line, 8);
+}
+
+TEST(Entry, LocatedUrlsOfASingleLinkEntryAndANote) {
+  Entry entry;
+  entry.location = {"LIST.md", 4, 1};
+  entry.url = "https://a.example/";
+  ASSERT_EQ(entry.located_urls().size(), 1U);
+  EXPECT_EQ(entry.located_urls()[0].field, "url");
+  EXPECT_EQ(entry.located_urls()[0].location.line, 4);  // no position of its own: the entry's
+  EXPECT_TRUE(Entry{}.located_urls().empty());
 }
 
 }  // namespace

@@ -1,0 +1,52 @@
+// entry/duplicate-url: two entries link the same page (compared by URL
+// identity, src/util/url.h).
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "rules/rule.h"
+#include "util/url.h"
+
+namespace sg {
+namespace {
+
+void check_duplicate_url(const List& list, const RuleContext& context, Findings& out) {
+  std::unordered_map<std::string, const Entry*> first_seen;
+  first_seen.reserve(list.entry_count());
+  list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    for (const Entry::LocatedUrl& link : entry.located_urls()) {
+      if (link.field == "code") {
+        continue;  // a paper and its report may name one repository
+      }
+      const std::string identity = url_identity(link.url, context.policy.canonical);
+      auto [it, inserted] = first_seen.emplace(identity, &entry);
+      if (inserted || it->second == &entry) {
+        continue;
+      }
+      const Entry& first = *it->second;
+      out.push_back(Finding{
+          .location = entry.where("url"),
+          .message = fmt::format("links the same page as \"{}\" at {}:{}", first.title,
+                                 first.location.file, first.location.line),
+          .hint = "remove one of them, or waive this rule with the reason the list repeats it",
+          .entry = &entry});
+    }
+  });
+}
+
+}  // namespace
+
+extern const Rule k_entry_duplicate_url = {
+    .id = "entry/duplicate-url",
+    .severity = Severity::error,
+    .summary = "two entries link the same page",
+    .doc =
+        "URLs are compared after normalisation: scheme, host case, default port, trailing "
+        "slash, fragment, tracking parameters and the arXiv abs/pdf/version forms. A list may "
+        "repeat an entry on purpose (one resource in two places of a reading path); waive the "
+        "rule on the repeat with the reason.",
+    .hint = "remove one of them, or waive this rule with the reason the list repeats it",
+    .check_list = check_duplicate_url,
+};
+
+}  // namespace sg

@@ -1,0 +1,66 @@
+// source/kind-mismatch: the declared kind must agree with what the host
+// publishes.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/rule.h"
+
+namespace sg {
+namespace {
+
+bool kind_allowed(const SourceClass& source_class, EntryKind kind) {
+  return std::find(source_class.kinds.begin(), source_class.kinds.end(), kind) !=
+         source_class.kinds.end();
+}
+
+void check_kind_mismatch(const EntryView& view, const RuleContext& /*context*/, Findings& out) {
+  const SourceClass* source_class = view.source_class();
+  if (!view.entry.kind || view.is_note() || source_class == nullptr) {
+    return;
+  }
+  // On a secondary host the fix is another source, not another kind:
+  // source/not-primary or surface/tutorial says so.
+  if (!source_class->primary) {
+    return;
+  }
+  const EntryKind kind = *view.entry.kind;
+  if (!kind_allowed(*source_class, kind)) {
+    out.push_back(Finding{
+        .location = view.entry.where("kind"),
+        .message = fmt::format("declared kind \"{}\" but {} is a {} host", to_string(kind),
+                               view.classification->host, source_class->name),
+        .hint = fmt::format("set \"kind\" to \"{}\", or link the {} itself",
+                            source_class->inferred_kind ? to_string(*source_class->inferred_kind)
+                                                        : to_string(source_class->kinds.front()),
+                            to_string(kind)),
+        .entry = &view.entry});
+    return;
+  }
+  if (source_class->path_pattern && source_class->inferred_kind == kind &&
+      !RE2::FullMatch(view.classification->path, *source_class->path_pattern)) {
+    out.push_back(Finding{
+        .location = view.entry.where("url"),
+        .message = fmt::format("declared kind \"{}\" but {} is not the {} itself (a file or page "
+                               "inside it)",
+                               to_string(kind), view.url_place(), to_string(kind)),
+        .hint = fmt::format("link the {} root, or change \"kind\"", to_string(kind)),
+        .entry = &view.entry});
+  }
+}
+
+}  // namespace
+
+extern const Rule k_source_kind_mismatch = {
+    .id = "source/kind-mismatch",
+    .severity = Severity::error,
+    .summary = "the declared kind contradicts the URL",
+    .doc =
+        "An entry's kind must agree with what its host publishes (the policy's \"classes\": a "
+        "paper on a paper host, a repo at a repository root). On a secondary host "
+        "source/not-primary reports the problem instead.",
+    .hint = "fix \"kind\" or link the resource itself",
+    .check_entry = check_kind_mismatch,
+};
+
+}  // namespace sg

@@ -1,0 +1,52 @@
+// source/not-primary: link the paper, spec, official docs, implementing
+// repository or a direct implementer report, not a secondary page.
+#include <fmt/format.h>
+
+#include "rules/rule.h"
+
+namespace sg {
+namespace {
+
+void check_not_primary(const EntryView& view, const RuleContext& context, Findings& out) {
+  const SourceClass* source_class = view.source_class();
+  if (view.is_note() || view.is_report_with_code() || source_class == nullptr) {
+    return;
+  }
+  if (!source_class->primary && !source_class->surface) {
+    out.push_back(
+        Finding{.location = view.entry.where("url"),
+                .message = fmt::format("links a {} page ({}), which is not a primary source",
+                                       source_class->name, view.url_place()),
+                .entry = &view.entry});
+    return;
+  }
+  // A primary host can still carry secondary material: surveys, summaries,
+  // leaderboards.
+  if (auto match = context.policy.secondary_titles.first_match(view.entry.title)) {
+    out.push_back(Finding{
+        .location = view.entry.where("title"),
+        .message = fmt::format("the title reads as a {} (\"{}\"), which is not a primary source",
+                               match->first->name, match->second),
+        .entry = &view.entry});
+  }
+}
+
+}  // namespace
+
+extern const Rule k_source_not_primary = {
+    .id = "source/not-primary",
+    .severity = Severity::error,
+    .summary = "the URL is a secondary source",
+    .doc =
+        "A core source is the paper that introduced the mechanism, the specification or official "
+        "documentation that defines it, the repository that implements it, or a direct "
+        "implementer report with code and measurements. Blogs, news, aggregators, communities, "
+        "videos, marketing pages, surveys, summaries and leaderboards are not, unless the entry "
+        "is a \"report\" that names its \"code\".",
+    .hint =
+        "link the paper, spec, official docs or repository instead; or, for a direct implementer "
+        "report, declare kind \"report\" with its \"code\" repository",
+    .check_entry = check_not_primary,
+};
+
+}  // namespace sg

@@ -1,0 +1,38 @@
+// source/unclassified: every entry URL falls under a host rule of the policy.
+#include <fmt/format.h>
+
+#include "rules/rule.h"
+
+namespace sg {
+namespace {
+
+void check_unclassified(const EntryView& view, const RuleContext& context, Findings& out) {
+  if (view.is_note() || context.policy.hosts.empty() || view.entry.url.empty()) {
+    return;
+  }
+  // A URL that is not http(s) is an entry/schema error already.
+  if (view.classification && view.classification->rule == nullptr) {
+    out.push_back(Finding{
+        .location = view.entry.where("url"),
+        .message = fmt::format("no host rule classifies {} (domain {})", view.classification->host,
+                               view.classification->domain),
+        .hint = fmt::format("add a line for \"{}\" to \"hosts\" in {}", view.classification->domain,
+                            context.policy.file.empty() ? "the policy" : context.policy.file),
+        .entry = &view.entry});
+  }
+}
+
+}  // namespace
+
+extern const Rule k_source_unclassified = {
+    .id = "source/unclassified",
+    .severity = Severity::warning,
+    .summary = "no host rule classifies the URL",
+    .doc =
+        "Every entry URL should fall under a host rule of the policy, so that the source rules "
+        "can judge it. An unclassified host means the policy needs a line.",
+    .hint = "add the host to the policy's \"hosts\"",
+    .check_entry = check_unclassified,
+};
+
+}  // namespace sg

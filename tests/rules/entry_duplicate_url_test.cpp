@@ -1,0 +1,46 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rules/rule_test_support.h"
+
+namespace sg {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using testing::lint_section;
+using testing::rule_ids;
+
+std::string paper(const std::string& title, const std::string& url) {
+  return R"({"title": ")" + title + R"(", "url": ")" + url +
+         R"(", "kind": "paper", "description": "A paper that the list reads."})";
+}
+
+TEST(EntryDuplicateUrl, FindsTheSamePageUnderAnotherSpelling) {
+  auto found = lint_section(R"({"title": "S", "entries": [)" +
+                            paper("A", "https://arxiv.org/abs/2301.03598") + ", " +
+                            paper("B", "https://arxiv.org/abs/2301.03598v2") + "]}");
+  ASSERT_THAT(rule_ids(found), ElementsAre("entry/duplicate-url", "link/canonical"));
+  EXPECT_THAT(found[0].message,
+              HasSubstr("links the same page as \"A\" at entries/01-test.json:1"));
+  EXPECT_EQ(found[0].title, "B");
+}
+
+TEST(EntryDuplicateUrl, QuietForDistinctPagesAndWaivedRepeats) {
+  EXPECT_THAT(rule_ids(lint_section(R"({"title": "S", "entries": [)" +
+                                    paper("A", "https://arxiv.org/abs/2301.03598") + ", " +
+                                    paper("B", "https://arxiv.org/abs/2301.03599") + "]}")),
+              IsEmpty());
+  auto waived = lint_section(
+      R"({"title": "S", "entries": [)" + paper("A", "https://arxiv.org/abs/2301.03598") +
+      R"(, {"title": "A", "url": "https://arxiv.org/abs/2301.03598", "kind": "paper", )"
+      R"("description": "A paper that the list reads.", "waive": [{"rule": "entry/duplicate-url", )"
+      R"("reason": "Read twice on purpose."}]}]})");
+  EXPECT_THAT(rule_ids(waived), IsEmpty());
+  ASSERT_EQ(waived.size(), 1U);
+  EXPECT_EQ(waived[0].waived_reason, "Read twice on purpose.");
+}
+
+}  // namespace
+}  // namespace sg

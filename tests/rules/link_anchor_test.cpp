@@ -1,0 +1,31 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rules/rule_test_support.h"
+
+namespace sg {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using testing::lint_markdown;
+using testing::rule_ids;
+
+TEST(LinkAnchor, FiresForAnAnchorThatMatchesNoHeading) {
+  auto found = lint_markdown(
+      "# L\n\n## Contents\n\n- [Good](#kernel-tuning)\n- [Bad](#kernels)\n\n## Kernel tuning\n\n"
+      "- [K](https://arxiv.org/abs/2502.10517) - A benchmark of kernels written by models.\n");
+  ASSERT_THAT(rule_ids(found), ElementsAre("link/anchor"));
+  EXPECT_EQ(found[0].message, "#kernels matches no heading");
+  EXPECT_EQ(found[0].location.line, 6);
+  EXPECT_EQ(found[0].location.column, 3);
+}
+
+TEST(LinkAnchor, DuplicateHeadingsGetNumberedAnchors) {
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n[a](#notes-1)\n\n## Notes\n\n## Notes\n")), IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n[a](#notes-2)\n\n## Notes\n\n## Notes\n")),
+              ElementsAre("link/anchor"));
+}
+
+}  // namespace
+}  // namespace sg

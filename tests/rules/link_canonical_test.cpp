@@ -1,0 +1,41 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rules/rule_test_support.h"
+
+namespace sg {
+namespace {
+
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using testing::lint_section;
+using ::testing::Not;
+using testing::one_entry;
+using testing::rule_ids;
+
+TEST(LinkCanonical, GivesTheCanonicalUrlAsTheFix) {
+  auto found = lint_section(one_entry(
+      R"("title": "Stream-K", "url": "http://arxiv.org/pdf/2301.03598v1.pdf?utm_source=x", )"
+      R"("kind": "paper", "description": "Work-centric GEMM decomposition.")"));
+  ASSERT_THAT(rule_ids(found), ElementsAre("link/canonical"));
+  EXPECT_EQ(found[0].hint, "use https://arxiv.org/abs/2301.03598");
+  auto tracking = lint_section(one_entry(
+      R"("title": "CUTLASS", "url": "https://github.com/NVIDIA/cutlass?utm_campaign=a&tab=readme", )"
+      R"("kind": "repo", "description": "CUDA templates for linear algebra.")"));
+  ASSERT_THAT(rule_ids(tracking), ElementsAre("link/canonical"));
+  EXPECT_EQ(tracking[0].hint, "use https://github.com/NVIDIA/cutlass?tab=readme");
+}
+
+// "https://host" and "https://host/" are one URL (RFC 3986 §6.2.3): a link
+// differing from its canonical form only in normalisation is no finding.
+TEST(LinkCanonical, SpellingsOfTheNormalFormAreNoFinding) {
+  for (const char* url : {"https://docs.nvidia.com", "HTTPS://Docs.NVIDIA.com:443/cuda/",
+                          "https://docs.nvidia.com/cuda/%7ebook/"}) {
+    auto found = lint_section(one_entry(std::string(R"("title": "CUDA docs", "url": ")") + url +
+                                        R"(", "kind": "docs", "description": "The CUDA docs.")"));
+    EXPECT_THAT(rule_ids(found), Not(Contains("link/canonical"))) << url;
+  }
+}
+
+}  // namespace
+}  // namespace sg

@@ -1,0 +1,38 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rules/rule_test_support.h"
+
+namespace sg {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using testing::lint_section;
+using testing::rule_ids;
+
+std::string paper(const std::string& title, const std::string& url) {
+  return R"({"title": ")" + title + R"(", "url": ")" + url +
+         R"(", "kind": "paper", "description": "A paper that the list reads."})";
+}
+
+TEST(ListGroupSize, FiresAboveFiveLinksUnlessTheSectionIsExempt) {
+  std::string entries;
+  for (int i = 0; i < 6; ++i) {
+    entries += (i ? ", " : "") + paper("P" + std::to_string(i),
+                                       "https://arxiv.org/abs/2301.0359" + std::to_string(i));
+  }
+  auto found = lint_section(R"({"title": "S", "groups": [{"title": "Too many", "entries": [)" +
+                            entries + "]}]}");
+  ASSERT_THAT(rule_ids(found), ElementsAre("list/group-size"));
+  EXPECT_THAT(found[0].message, HasSubstr("\"Too many\" holds 6 links; the policy allows 5"));
+  EXPECT_EQ(found[0].location.column, 27);
+  EXPECT_THAT(rule_ids(lint_section(R"({"title": "Start here: the minimum mental model", )"
+                                    R"("entries": [)" +
+                                    entries + "]}")),
+              IsEmpty());
+}
+
+}  // namespace
+}  // namespace sg

@@ -1,0 +1,34 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rules/rule_test_support.h"
+
+namespace sg {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using testing::lint_section;
+using testing::one_entry;
+using testing::rule_ids;
+
+TEST(SourceReportEvidence, FiresWithoutCodeOrHardware) {
+  auto found = lint_section(
+      one_entry(R"("title": "Worklog", "url": "https://github.com/o/r", "kind": "report", )"
+                R"("description": "A worklog with measurements.")"));
+  EXPECT_THAT(rule_ids(found), ElementsAre("source/report-evidence", "source/report-evidence"));
+  EXPECT_THAT(found[0].message, HasSubstr("hardware"));
+  EXPECT_THAT(found[1].message, HasSubstr("names no code repository"));
+}
+
+TEST(SourceReportEvidence, FiresWhenCodeIsNotARepository) {
+  auto found = lint_section(
+      one_entry(R"("title": "Worklog", "url": "https://siboehm.com/articles/22/CUDA-MMM", )"
+                R"("kind": "report", "description": "A worklog with measurements.", )"
+                R"("claim": {"hardware": "A6000"}, "code": "https://siboehm.com/code")"));
+  EXPECT_THAT(rule_ids(found), ElementsAre("source/report-evidence"));
+  EXPECT_THAT(found[0].message, HasSubstr("is not a repository URL"));
+}
+
+}  // namespace
+}  // namespace sg

@@ -1,0 +1,38 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rules/rule_test_support.h"
+
+namespace sg {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using testing::lint_section;
+using testing::one_entry;
+using testing::rule_ids;
+
+TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
+  auto site = lint_section(one_entry(
+      R"("title": "CUDA basics", "url": "https://www.geeksforgeeks.org/introduction-to-cuda/", )"
+      R"("kind": "docs", "description": "What CUDA is and how to install it.")"));
+  EXPECT_THAT(rule_ids(site), ElementsAre("surface/tutorial"));
+  auto title = lint_section(one_entry(
+      R"("title": "CUDA for Beginners", "url": "https://docs.nvidia.com/cuda/x/", )"
+      R"("kind": "docs", "description": "An official page with a surface-level title.")"));
+  EXPECT_THAT(rule_ids(title), ElementsAre("surface/tutorial"));
+  EXPECT_THAT(title[0].message, HasSubstr("\"for Beginners\""));
+}
+
+TEST(SurfaceTutorial, AReportWithCodeIsExempt) {
+  EXPECT_THAT(
+      rule_ids(lint_section(one_entry(
+          R"("title": "tcgen05 for dummies", "url": "https://gau-nernst.github.io/tcgen05/", )"
+          R"("kind": "report", "description": "A Blackwell GEMM built step by step.", )"
+          R"("claim": {"hardware": "B200"}, "code": "https://github.com/gau-nernst/learn-cuda")"))),
+      IsEmpty());
+}
+
+}  // namespace
+}  // namespace sg

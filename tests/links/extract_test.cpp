@@ -113,18 +113,20 @@ TEST(ExtractText, BareUrlsTrimmedOfPunctuation) {
                                              {"https://angle.example/", 3, 25}});
 }
 
-TEST(ExtractText, HostileInputStaysLinear) {
+// RE2 keeps this linear; ctest's timeout is the watchdog.
+TEST(ExtractText, TwoHundredKilobytesOfSchemesWithoutSpacesAreOneUrl) {
   std::string text(200000, 'h');
   for (std::size_t i = 0; i < text.size(); i += 9) {
     text.replace(i, 8, "https://");
   }
-  auto found = extract_text(text, "in.md");  // must not take long
-  EXPECT_LT(found.size(), text.size());
+  auto found = extract_text(text, "in.md");
+  ASSERT_EQ(found.size(), 1U);
+  EXPECT_EQ(found[0].url.size(), text.size());
 }
 
 // Each trimmed ")" used to recount the brackets of the whole URL: a megabyte
 // of them took minutes. ctest's timeout is the watchdog.
-TEST(ExtractText, AUrlFollowedByAMegabyteOfClosingBracketsIsTrimmedInLinearTime) {
+TEST(ExtractText, AUrlFollowedByAMegabyteOfClosingBracketsIsTrimmedToTheUrl) {
   const std::string text = "see https://example.com/a_(b)" + std::string(1 << 20, ')') + ".";
   auto found = extract_text(text, "urls.txt");
   ASSERT_EQ(found.size(), 1u);

@@ -18,7 +18,6 @@ namespace {
 using namespace std::chrono_literals;
 using testing::check_one;
 using testing::loopback_settings;
-using testing::RawServer;
 using testing::target;
 using testing::TestServer;
 
@@ -171,11 +170,11 @@ class CheckerTest : public ::testing::Test {
         response.status = 405;
         return;
       }
-      response.set_chunked_content_provider("application/pdf",
-                                            [](std::size_t, httplib::DataSink& sink) {
-                                              static const std::string k_chunk(64 * 1024, 'p');
-                                              return sink.write(k_chunk.data(), k_chunk.size());
-                                            });
+      response.set_chunked_content_provider(
+          "application/pdf", [](std::size_t, httplib::DataSink& sink) {
+            static const std::string k_chunk(std::size_t{64} * 1024, 'p');
+            return sink.write(k_chunk.data(), k_chunk.size());
+          });
     });
     m_server.start();
   }
@@ -398,7 +397,7 @@ TEST_F(CheckerTest, FragmentsAreNotCheckedUnlessAsked) {
 TEST_F(CheckerTest, EndlessBodyStopsAtTheCap) {
   auto config = settings();
   config.check_fragments = true;
-  config.max_body_bytes = 64 * 1024;
+  config.max_body_bytes = std::size_t{64} * 1024;
   auto start = std::chrono::steady_clock::now();
   auto result = check_one(config, url("/endless#nothing"));
   EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
@@ -512,6 +511,7 @@ std::size_t open_descriptors() {
 // hundred keep it fast enough for every test run.
 TEST_F(CheckerTest, EveryUrlIsReportedOnceAndNoDescriptorOutlivesTheRun) {
   std::vector<LinkTarget> targets;
+  targets.reserve(400);
   for (int i = 0; i < 400; ++i) {
     targets.push_back(target(url("/ok?page=" + std::to_string(i))));
   }

@@ -1,6 +1,7 @@
 #include "util/url.h"
 
 #include <curl/curl.h>
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -49,6 +50,16 @@ int hex_value(char c) {
   return -1;
 }
 
+/// The byte a "%XX" escape at `at` stands for, or -1 when none starts there.
+int escaped_byte(std::string_view text, std::size_t at) {
+  if (text[at] != '%' || at + 2 >= text.size()) {
+    return -1;
+  }
+  const int high = hex_value(text[at + 1]);
+  const int low = hex_value(text[at + 2]);
+  return high < 0 || low < 0 ? -1 : high * 16 + low;
+}
+
 bool is_scheme(std::string_view scheme) {
   return !scheme.empty() && std::isalpha(static_cast<unsigned char>(scheme[0])) &&
          std::all_of(scheme.begin(), scheme.end(), [](char c) {
@@ -60,30 +71,26 @@ bool is_unreserved(unsigned char c) {
   return std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~';
 }
 
-/// RFC 3986 §6.2.2.1 and §6.2.2.2: "%7e" is "~", "%2f" is "%2F" and a
-/// stray "%" is "%25". A path
-/// keeps "%2E" encoded: decoded, it could make a dot segment that the next
-/// parse removes, and the normal form would not be a fixed point.
+/// RFC 3986 §6.2.2.1 and §6.2.2.2: "%7e" is "~", "%2f" is "%2F" and a stray
+/// "%" is "%25". A path keeps "%2E" encoded: decoded, it could make a dot
+/// segment that the next parse removes, and the normal form would not be a
+/// fixed point.
 std::string normalize_percent_encoding(std::string_view text, bool in_path = false) {
-  static constexpr char k_hex[] = "0123456789ABCDEF";
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const int high = text[i] == '%' && i + 2 < text.size() ? hex_value(text[i + 1]) : -1;
-    const int low = high >= 0 ? hex_value(text[i + 2]) : -1;
-    if (low < 0) {
+    const int byte = escaped_byte(text, i);
+    if (byte < 0) {
       // A "%" that starts no escape is a literal one: written "%25", it
       // cannot join with a decoded "3" after it into a new escape ("%6%33").
       out += text[i] == '%' ? "%25" : std::string(1, text[i]);
-      continue;
-    }
-    const auto byte = static_cast<unsigned char>(high * 16 + low);
-    if (is_unreserved(byte) && !(in_path && byte == '.')) {
+    } else if (is_unreserved(static_cast<unsigned char>(byte)) && !(in_path && byte == '.')) {
       out += static_cast<char>(byte);
+      i += 2;
     } else {
-      out += {'%', k_hex[high], k_hex[low]};
+      out += fmt::format("%{:02X}", byte);
+      i += 2;
     }
-    i += 2;
   }
   return out;
 }
@@ -340,13 +347,12 @@ std::string percent_decode(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const int high = text[i] == '%' && i + 2 < text.size() ? hex_value(text[i + 1]) : -1;
-    const int low = high >= 0 ? hex_value(text[i + 2]) : -1;
-    if (low < 0) {
+    const int byte = escaped_byte(text, i);
+    if (byte < 0) {
       out += text[i];
       continue;
     }
-    out += static_cast<char>(high * 16 + low);
+    out += static_cast<char>(byte);
     i += 2;
   }
   return out;

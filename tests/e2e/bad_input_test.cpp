@@ -45,6 +45,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/cli_runner.h"
+#include "support/loopback.h"
 
 extern char** environ;
 
@@ -56,6 +57,8 @@ using nlohmann::json;
 using testing::source_dir;
 using testing::TempDir;
 using Clock = std::chrono::steady_clock;
+using testing::listen_on_loopback;
+using testing::LoopbackListener;
 
 // Sanitizers reserve terabytes of address space and slow the binary down:
 // peak memory means nothing there, and watchdogs get more room.
@@ -161,19 +164,9 @@ std::string utc_today() {
 class HostileServer {
  public:
   explicit HostileServer(std::string behaviour) : m_behaviour(std::move(behaviour)) {
-    m_listen = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    int one = 1;
-    ::setsockopt(m_listen, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    if (::bind(m_listen, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        ::listen(m_listen, 64) != 0 ||
-        ::getsockname(m_listen, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-      throw std::runtime_error("cannot listen on 127.0.0.1");
-    }
-    m_port = ntohs(address.sin_port);
+    const LoopbackListener listener = listen_on_loopback();
+    m_listen = listener.fd;
+    m_port = listener.port;
     m_acceptor = std::thread([this] { accept_loop(); });
   }
   ~HostileServer() {

@@ -21,8 +21,12 @@
 
 #include "links/checker.h"
 #include "links/url_guard.h"
+#include "support/loopback.h"
 
 namespace sg::links::testing {
+
+using sg::testing::listen_on_loopback;
+using sg::testing::LoopbackListener;
 
 /// An HTTP server on 127.0.0.1 with enough worker threads that keep-alive
 /// connections held by the checker never starve new ones.
@@ -82,18 +86,9 @@ class RawServer {
   using Handler = std::function<void(int fd, int connection)>;
 
   explicit RawServer(Handler handler) : m_handler(std::move(handler)) {
-    m_listen = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    int one = 1;
-    ::setsockopt(m_listen, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = 0;
-    ::bind(m_listen, reinterpret_cast<sockaddr*>(&address), sizeof address);
-    ::listen(m_listen, 64);
-    socklen_t length = sizeof address;
-    ::getsockname(m_listen, reinterpret_cast<sockaddr*>(&address), &length);
-    m_port = ntohs(address.sin_port);
+    const LoopbackListener listener = listen_on_loopback();
+    m_listen = listener.fd;
+    m_port = listener.port;
     m_thread = std::thread([this] { loop(); });
   }
   ~RawServer() {

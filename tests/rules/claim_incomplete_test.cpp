@@ -1,17 +1,7 @@
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "rules/rule_test_support.h"
 
-namespace sg {
+namespace sg::testing {
 namespace {
-
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
-using testing::lint_section;
-using testing::one_entry;
-using testing::rule_ids;
 
 std::vector<Diagnostic> paper_described(const std::string& description,
                                         const std::string& claim = "") {
@@ -99,8 +89,8 @@ TEST(ClaimIncomplete, TitlesCountToo) {
 TEST(ClaimIncomplete, APathologicalRunOfDigitsIsStillJudged) {
   std::string text(200000, '1');
   text += " x";
-  EXPECT_THAT(rule_ids(paper_described(text + ".")), ::testing::Contains("claim/incomplete"));
+  EXPECT_THAT(rule_ids(paper_described(text + ".")), Contains("claim/incomplete"));
 }
 
 }  // namespace
-}  // namespace sg
+}  // namespace sg::testing

@@ -1,21 +1,7 @@
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "rules/rule_test_support.h"
 
-namespace sg {
+namespace sg::testing {
 namespace {
-
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
-using testing::lint_section;
-using testing::rule_ids;
-
-std::string paper(const std::string& title, const std::string& url) {
-  return R"({"title": ")" + title + R"(", "url": ")" + url +
-         R"(", "kind": "paper", "description": "A paper that the list reads."})";
-}
 
 TEST(EntryDuplicateUrl, FindsTheSamePageUnderAnotherSpelling) {
   auto found = lint_section(R"({"title": "S", "entries": [)" +
@@ -43,4 +29,4 @@ TEST(EntryDuplicateUrl, QuietForDistinctPagesAndWaivedRepeats) {
 }
 
 }  // namespace
-}  // namespace sg
+}  // namespace sg::testing

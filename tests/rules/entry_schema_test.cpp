@@ -1,13 +1,8 @@
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "rules/rule.h"
 #include "rules/rule_test_support.h"
 
-namespace sg {
+namespace sg::testing {
 namespace {
-
-using ::testing::HasSubstr;
 
 TEST(EntrySchema, OneBuilderNamesTheRuleTheEntryAndRedactsCredentials) {
   Entry entry;
@@ -35,14 +30,14 @@ TEST(EntrySchema, WithoutItsOwnHintTheRowsHintIsGiven) {
 }
 
 TEST(EntrySchema, AWaiverNamingNoRuleSaysWhichRuleWasMeant) {
-  auto found = testing::lint_section(testing::one_entry(
+  auto found = lint_section(one_entry(
       R"("title": "Stream-K", "url": "https://arxiv.org/abs/2301.03598", "kind": "paper", )"
       R"("description": "Work-centric GEMM decomposition.", )"
       R"("waive": [{"rule": "source/not-primry", "reason": "typo"}])"));
-  ASSERT_EQ(testing::rule_ids(found), std::vector<std::string>{"entry/schema"});
+  ASSERT_EQ(rule_ids(found), std::vector<std::string>{"entry/schema"});
   EXPECT_THAT(found[0].message, HasSubstr("unknown rule \"source/not-primry\""));
   EXPECT_EQ(found[0].hint, "did you mean \"source/not-primary\"?");
 }
 
 }  // namespace
-}  // namespace sg
+}  // namespace sg::testing

@@ -1,17 +1,7 @@
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "rules/rule_test_support.h"
 
-namespace sg {
+namespace sg::testing {
 namespace {
-
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
-using testing::lint_markdown;
-using testing::lint_section;
-using testing::rule_ids;
 
 const char* const k_frontier = R"({"title": "Frontier",
  "volatile": {"verified": "2026-10-17", "max_age_days": 90},
@@ -37,4 +27,4 @@ TEST(FreshnessStale, QuietWithinTheAgeAndUsesThePolicyDefaultForMarkdown) {
 }
 
 }  // namespace
-}  // namespace sg
+}  // namespace sg::testing

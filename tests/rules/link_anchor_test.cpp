@@ -1,15 +1,7 @@
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "rules/rule_test_support.h"
 
-namespace sg {
+namespace sg::testing {
 namespace {
-
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
-using testing::lint_markdown;
-using testing::rule_ids;
 
 TEST(LinkAnchor, FiresForAnAnchorThatMatchesNoHeading) {
   auto found = lint_markdown(
@@ -28,4 +20,4 @@ TEST(LinkAnchor, DuplicateHeadingsGetNumberedAnchors) {
 }
 
 }  // namespace
-}  // namespace sg
+}  // namespace sg::testing

@@ -1,17 +1,7 @@
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "rules/rule_test_support.h"
 
-namespace sg {
+namespace sg::testing {
 namespace {
-
-using ::testing::Contains;
-using ::testing::ElementsAre;
-using testing::lint_section;
-using ::testing::Not;
-using testing::one_entry;
-using testing::rule_ids;
 
 TEST(LinkCanonical, GivesTheCanonicalUrlAsTheFix) {
   auto found = lint_section(one_entry(
@@ -38,4 +28,4 @@ TEST(LinkCanonical, SpellingsOfTheNormalFormAreNoFinding) {
 }
 
 }  // namespace
-}  // namespace sg
+}  // namespace sg::testing

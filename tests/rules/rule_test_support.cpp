@@ -51,4 +51,9 @@ std::string one_entry(const std::string& members) {
   return R"({"title": "Section", "groups": [{"title": "Group", "entries": [{)" + members + "}]}]}";
 }
 
+std::string paper(const std::string& title, const std::string& url) {
+  return R"({"title": ")" + title + R"(", "url": ")" + url +
+         R"(", "kind": "paper", "description": "A paper that the list reads."})";
+}
+
 }  // namespace sg::testing

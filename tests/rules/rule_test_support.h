@@ -3,10 +3,21 @@
 #include <string>
 #include <vector>
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include "model/diagnostic.h"
 #include "policy/policy.h"
 
+// Rule tests live in sg::testing, where the helpers below and the matchers
+// they use are in scope.
 namespace sg::testing {
+
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
 
 /// The repository's own policy, loaded once.
 const Policy& list_policy();
@@ -22,6 +33,9 @@ std::vector<Diagnostic> lint_markdown(const std::string& markdown,
 
 /// The ids of the findings that count (not waived), in report order.
 std::vector<std::string> rule_ids(const std::vector<Diagnostic>& diagnostics);
+
+/// A paper entry (a JSON object) with `title` and `url`.
+std::string paper(const std::string& title, const std::string& url);
 
 /// A section with one entry made of `members` (JSON object members).
 std::string one_entry(const std::string& members);

@@ -1,18 +1,7 @@
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "rules/rule_test_support.h"
 
-namespace sg {
+namespace sg::testing {
 namespace {
-
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
-using testing::lint_markdown;
-using testing::lint_section;
-using testing::one_entry;
-using testing::rule_ids;
 
 TEST(SourceKindMismatch, FiresWhenTheDeclaredKindContradictsAPrimaryHost) {
   auto found = lint_section(one_entry(
@@ -47,4 +36,4 @@ TEST(SourceKindMismatch, MarkdownKindsAreInferredNotChecked) {
 }
 
 }  // namespace
-}  // namespace sg
+}  // namespace sg::testing

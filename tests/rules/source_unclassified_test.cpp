@@ -1,16 +1,7 @@
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "rules/rule_test_support.h"
 
-namespace sg {
+namespace sg::testing {
 namespace {
-
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using testing::lint_section;
-using testing::one_entry;
-using testing::rule_ids;
 
 TEST(SourceUnclassified, WarnsWhenNoHostRuleMatches) {
   auto found =
@@ -22,4 +13,4 @@ TEST(SourceUnclassified, WarnsWhenNoHostRuleMatches) {
 }
 
 }  // namespace
-}  // namespace sg
+}  // namespace sg::testing

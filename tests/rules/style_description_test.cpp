@@ -1,17 +1,7 @@
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "rules/rule_test_support.h"
 
-namespace sg {
+namespace sg::testing {
 namespace {
-
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
-using testing::lint_section;
-using testing::one_entry;
-using testing::rule_ids;
 
 TEST(StyleDescription, FiresForEachStyleProblem) {
   for (const auto& [description, message] : std::vector<std::pair<std::string, std::string>>{
@@ -44,4 +34,4 @@ TEST(StyleDescription, AllowsListedLowercaseNamesAndAbbreviations) {
 }
 
 }  // namespace
-}  // namespace sg
+}  // namespace sg::testing

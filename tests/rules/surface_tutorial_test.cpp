@@ -1,17 +1,7 @@
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "rules/rule_test_support.h"
 
-namespace sg {
+namespace sg::testing {
 namespace {
-
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
-using testing::lint_section;
-using testing::one_entry;
-using testing::rule_ids;
 
 TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
   auto site = lint_section(one_entry(
@@ -35,4 +25,4 @@ TEST(SurfaceTutorial, AReportWithCodeIsExempt) {
 }
 
 }  // namespace
-}  // namespace sg
+}  // namespace sg::testing

@@ -45,18 +45,6 @@ std::string escape_property(std::string_view text) {
   return out;
 }
 
-std::string_view command_for(Severity severity) {
-  switch (severity) {
-    case Severity::error:
-      return "error";
-    case Severity::warning:
-      return "warning";
-    case Severity::info:
-      return "notice";
-  }
-  return "error";
-}
-
 /// A Markdown table cell: no pipes, no HTML, no line breaks.
 std::string cell(std::string_view text) {
   std::string out;
@@ -110,7 +98,7 @@ void write_github_annotations(const Report& report, std::ostream& out) {
     if (!d.title.empty()) {
       title += ": " + d.title;
     }
-    out << "::" << command_for(d.severity) << " file=" << escape_property(d.location.file);
+    out << "::" << words_for(d.severity).github << " file=" << escape_property(d.location.file);
     if (d.location.line > 0) {
       out << ",line=" << d.location.line << ",col=" << d.location.column;
     }

@@ -32,4 +32,19 @@ ReportFormat parse_report_format(std::string_view name) {
                    "\"; use text, json, github, sarif or markdown");
 }
 
+const SeverityWords& words_for(Severity severity) {
+  static constexpr SeverityWords k_info{"notice", "note", "\033[1;36m"};
+  static constexpr SeverityWords k_warning{"warning", "warning", "\033[1;33m"};
+  static constexpr SeverityWords k_error{"error", "error", "\033[1;31m"};
+  switch (severity) {
+    case Severity::info:
+      return k_info;
+    case Severity::warning:
+      return k_warning;
+    case Severity::error:
+      return k_error;
+  }
+  return k_error;
+}
+
 }  // namespace sg

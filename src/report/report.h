@@ -28,6 +28,14 @@ struct Report {
 
 enum class ReportFormat { text, json, github, sarif, markdown };
 
+/// How each format names a severity: the one table of them (report.cpp).
+struct SeverityWords {
+  std::string_view github;  ///< workflow command: error, warning, notice
+  std::string_view sarif;   ///< result level: error, warning, note
+  std::string_view color;   ///< ANSI colour in the text report
+};
+const SeverityWords& words_for(Severity severity);
+
 /// Parses a --format value; throws UsageError naming the choices.
 ReportFormat parse_report_format(std::string_view name);
 

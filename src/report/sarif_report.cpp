@@ -12,18 +12,6 @@
 namespace sg {
 namespace {
 
-std::string_view sarif_level(Severity severity) {
-  switch (severity) {
-    case Severity::error:
-      return "error";
-    case Severity::warning:
-      return "warning";
-    case Severity::info:
-      return "note";
-  }
-  return "error";
-}
-
 /// FNV-1a: a fingerprint that is the same on every machine and run, unlike
 /// std::hash. It covers what identifies a finding, not where it sits: digits
 /// are skipped, because messages quote line numbers and ages that move.
@@ -69,7 +57,7 @@ void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& r
                          {"shortDescription", {{"text", rule.summary}}},
                          {"fullDescription", {{"text", rule.doc}}},
                          {"help", {{"text", rule.hint}}},
-                         {"defaultConfiguration", {{"level", sarif_level(rule.severity)}}}});
+                         {"defaultConfiguration", {{"level", words_for(rule.severity).sarif}}}});
   }
   ordered_json results = ordered_json::array();
   for (const Diagnostic& d : report.diagnostics) {
@@ -77,7 +65,7 @@ void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& r
     if (auto it = rule_index.find(d.rule); it != rule_index.end()) {
       result["ruleIndex"] = it->second;
     }
-    result["level"] = sarif_level(d.severity);
+    result["level"] = words_for(d.severity).sarif;
     std::string text = d.message;
     if (!d.title.empty()) {
       text = fmt::format("{}: {}", d.title, text);

@@ -6,21 +6,6 @@
 #include "util/text.h"
 
 namespace sg {
-namespace {
-
-std::string_view severity_color(Severity severity) {
-  switch (severity) {
-    case Severity::error:
-      return "\033[1;31m";
-    case Severity::warning:
-      return "\033[1;33m";
-    case Severity::info:
-      return "\033[1;36m";
-  }
-  return "";
-}
-
-}  // namespace
 
 void write_text_report(const Report& report, std::ostream& out, TextStyle style) {
   const std::string_view bold = style.color ? "\033[1m" : "";
@@ -34,7 +19,7 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
       ++waived;
       continue;
     }
-    const std::string_view color = style.color ? severity_color(d.severity) : "";
+    const std::string_view color = style.color ? words_for(d.severity).color : "";
     out << bold << printable(d.location.file);
     if (d.location.line > 0) {
       out << ':' << d.location.line << ':' << d.location.column;

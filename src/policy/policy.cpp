@@ -197,7 +197,7 @@ void read_policy(const JsonNode& root, Policy& policy) {
     } else if (member.key == "secondary_titles") {
       policy.secondary_titles = pattern_set(value, "secondary_titles");
     } else if (member.key == "claims") {
-      allow_keys(value, {"figures", "comparisons", "not_claims"}, "\"claims\"");
+      allow_keys(value, {"figures", "comparisons", "superlatives", "not_claims"}, "\"claims\"");
       if (const JsonNode* not_claims = value.find("not_claims")) {
         policy.not_claims = pattern_set(*not_claims, "claims.not_claims");
       }
@@ -206,6 +206,9 @@ void read_policy(const JsonNode& root, Policy& policy) {
       }
       if (const JsonNode* comparisons = value.find("comparisons")) {
         policy.claim_comparisons = pattern_set(*comparisons, "claims.comparisons");
+      }
+      if (const JsonNode* superlatives = value.find("superlatives")) {
+        policy.claim_superlatives = pattern_set(*superlatives, "claims.superlatives");
       }
     } else if (member.key == "surface") {
       allow_keys(value, {"title_patterns"}, "\"surface\"");

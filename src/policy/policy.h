@@ -80,6 +80,8 @@ struct Policy {
   PatternSet secondary_titles;
   PatternSet claim_figures;
   PatternSet claim_comparisons;
+  /// Praise without a baseline ("blazingly fast"): claim/superlative.
+  PatternSet claim_superlatives;
   /// Text that looks like a figure but is not a claim ("8x H100", "covers
   /// 100% of the ISA"), blanked out before the claim patterns run.
   PatternSet not_claims;

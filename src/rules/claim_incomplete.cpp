@@ -6,26 +6,25 @@
 
 namespace sg {
 
-namespace {
-
-/// The text with what the policy calls "not a claim" blanked out.
-std::string without_non_claims(const std::string& text, const PatternSet& not_claims) {
+std::string claim_text(const std::string& text, const Policy& policy) {
   std::string kept = text;
-  if (!not_claims.set || !not_claims.set->Match(text, nullptr)) {
+  if (!policy.not_claims.set || !policy.not_claims.set->Match(text, nullptr)) {
     return kept;
   }
-  for (const NamedPattern& pattern : not_claims.patterns) {
+  for (const NamedPattern& pattern : policy.not_claims.patterns) {
     RE2::GlobalReplace(&kept, *pattern.regex, " ");
   }
   return kept;
 }
 
+namespace {
+
 void check_claim_incomplete(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
   std::optional<std::pair<const NamedPattern*, std::string>> match;
   std::string_view field = "title";
-  const std::string title = without_non_claims(entry.title, context.policy.not_claims);
-  const std::string description = without_non_claims(entry.description, context.policy.not_claims);
+  const std::string title = claim_text(entry.title, context.policy);
+  const std::string description = claim_text(entry.description, context.policy);
   for (const auto& [name, text] : {std::pair<std::string_view, const std::string&>{"title", title},
                                    {"description", description}}) {
     match = context.policy.claim_figures.first_match(text);

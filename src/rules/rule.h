@@ -42,6 +42,10 @@ struct EntryView {
   bool is_report_with_code() const { return kind == EntryKind::report && !entry.code.empty(); }
 };
 
+/// The entry's title or description with what the policy calls "not a claim"
+/// ("8x H100", "100% Go") blanked out: the text the claim rules read.
+std::string claim_text(const std::string& text, const Policy& policy);
+
 /// A finding before the engine stamps it with the rule's id and severity.
 struct Finding {
   Location location;

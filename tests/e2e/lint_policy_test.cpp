@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "rules/rule.h"
 #include "support/cli_runner.h"
 
 namespace sg {
@@ -109,7 +110,8 @@ TEST(Lint, GithubFormatAppendsTheStepSummary) {
 TEST(Lint, SarifFormatListsEveryRule) {
   auto result = run_sourcegate({"lint", "--format", "sarif"}, source_dir());
   const auto sarif = nlohmann::json::parse(result.out);
-  EXPECT_EQ(sarif["runs"][0]["tool"]["driver"]["rules"].size(), 21U);
+  EXPECT_EQ(sarif["runs"][0]["tool"]["driver"]["rules"].size(), rule_registry().size());
+  EXPECT_EQ(rule_registry().size(), 22U);
 }
 
 TEST(Lint, BadPolicyIsAnInputErrorWithPosition) {

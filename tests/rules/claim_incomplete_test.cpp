@@ -1,3 +1,6 @@
+#include <algorithm>
+#include <span>
+
 #include "rules/rule_test_support.h"
 
 namespace sg::testing {
@@ -57,6 +60,71 @@ INSTANTIATE_TEST_SUITE_P(
                       "Design driven by P99 latency limits and cost of ownership.",
                       "Serving on an 8x H100 node with NVLink.",
                       "Covers 100% of the PTX ISA with examples."));
+
+/// For every claim pattern of the list's policy: a text it fires on, and a
+/// near miss it must leave alone. For a not-claim pattern: a text it saves
+/// from being read as a claim, and a near miss that still is one.
+struct PatternCase {
+  std::string_view pattern;
+  std::string_view fires;
+  std::string_view quiet;
+};
+
+constexpr PatternCase k_claim_cases[] = {
+    {"speed-up", "A kernel with a 3.2x speed-up.", "A kernel for x86 hosts."},
+    {"speed-up in words", "Runs 4 times faster than eager.", "Run it 4 times to warm up."},
+    {"percentage", "Cuts decode latency 40% in production.", "A percentage-based scheduler."},
+    {"throughput", "Serves 12,000 tokens/s per GPU.", "Reports tokens per request."},
+    {"latency", "Decodes a token in 7 ms.", "A paper on latency hiding."},
+    {"utilization", "Trains the model at 55 MFU.", "How to measure the MFU of a training run."},
+    {"speed-up by", "A speed-up of 3 on decode.", "The speed-up comes from fusion."},
+    {"benchmark score", "Reaches an accuracy of 91.2 on MMLU.", "Accuracy of the method is open."},
+    {"comparison", "A GEMM that beats cuBLAS.", "A GEMM written in CuTe."},
+    {"matching a baseline", "Decoding that matches vLLM throughput.", "Match the shapes first."},
+    {"relative change", "A cache layout that cuts latency in half.", "Cuts the model into stages."},
+    {"parity", "A GEMM as fast as cuBLAS on large shapes.",
+     "The par function in the standard library."},
+    {"a multiple in words", "An order of magnitude less memory for the KV cache.",
+     "A manifold learning library."},
+    {"an absolute effect", "Removes the launch overhead entirely.",
+     "Measures the launch overhead of each kernel."},
+};
+
+constexpr PatternCase k_not_claim_cases[] = {
+    {"a count of devices", "Serving on an 8x H100 node.", "Serving 8x faster on one node."},
+    {"coverage", "Covers 100% of the PTX ISA.", "Speeds up 100% of the kernels by fusion 30%."},
+    {"a share of a language", "A profiler written in 100% Go.", "Cuts latency 100% of the time."},
+    {"a count in a title", "30 Seconds of Code for kernels.", "Compiles in 30 seconds."},
+    {"a course code", "Lecture notes of CS50x.", "A 50x speed-up on decode."},
+};
+
+TEST(ClaimIncomplete, EveryPatternHasACaseThatFiresAndOneThatDoesNot) {
+  const Policy& policy = list_policy();
+  auto covered = [](std::span<const PatternCase> cases, const NamedPattern& pattern) {
+    return std::any_of(cases.begin(), cases.end(),
+                       [&](const PatternCase& c) { return c.pattern == pattern.name; });
+  };
+  for (const PatternSet* set : {&policy.claim_figures, &policy.claim_comparisons}) {
+    for (const NamedPattern& pattern : set->patterns) {
+      EXPECT_TRUE(covered(k_claim_cases, pattern)) << "no case for " << pattern.name;
+    }
+  }
+  for (const NamedPattern& pattern : policy.not_claims.patterns) {
+    EXPECT_TRUE(covered(k_not_claim_cases, pattern)) << "no case for " << pattern.name;
+  }
+  for (const PatternCase& c : k_claim_cases) {
+    const auto found = paper_described(std::string(c.fires));
+    ASSERT_THAT(rule_ids(found), ElementsAre("claim/incomplete")) << c.fires;
+    EXPECT_THAT(found[0].message, HasSubstr("performance " + std::string(c.pattern) + " (\""))
+        << c.fires;
+    EXPECT_THAT(rule_ids(paper_described(std::string(c.quiet))), IsEmpty()) << c.quiet;
+  }
+  for (const PatternCase& c : k_not_claim_cases) {
+    EXPECT_THAT(rule_ids(paper_described(std::string(c.fires))), IsEmpty()) << c.fires;
+    EXPECT_THAT(rule_ids(paper_described(std::string(c.quiet))), ElementsAre("claim/incomplete"))
+        << c.quiet;
+  }
+}
 
 TEST(ClaimIncomplete, QuietWhenAllFiveFieldsAreGiven) {
   EXPECT_THAT(rule_ids(paper_described(

@@ -41,7 +41,9 @@ std::size_t MarkdownLinkLocator::offset(cmark_node* node, std::string_view url) 
     // some bare "www." links a position a column off either way; those are
     // searched for like the bare URLs it gives none.
     const std::size_t at = m_lines.offset_of(line, cmark_node_get_start_column(node));
-    if (at < m_text.size() && (m_text[at] == '[' || m_text[at] == '!' || m_text[at] == '<')) {
+    const cmark_node_type type = cmark_node_get_type(node);
+    if ((type != CMARK_NODE_LINK && type != CMARK_NODE_IMAGE) ||
+        (at < m_text.size() && (m_text[at] == '[' || m_text[at] == '!' || m_text[at] == '<'))) {
       return at;
     }
   }

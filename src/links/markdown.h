@@ -30,13 +30,14 @@ class MarkdownDocument {
 /// bare URLs and some inline HTML.
 cmark_node* positioned_ancestor(cmark_node* node);
 
-/// Where a link node of a MarkdownDocument sits in its source, as a byte
+/// Where a node of a MarkdownDocument sits in its source, as a byte
 /// offset; `lint` and `links` both ask it, so they agree. cmark-gfm 0.29
 /// positions `[text](url)`, `[text][ref]` and `<url>` links, but bare URLs
 /// not at all or a column off. Those are searched for in the enclosing
 /// block's source, on from the last one found there (a paragraph that
 /// repeats a URL gives each its own place), then in the whole document. A
-/// node asked about twice gets the same answer.
+/// node asked about twice gets the same answer. Other nodes are where cmark
+/// says.
 class MarkdownLinkLocator {
  public:
   /// `text` and `lines` must outlive the locator.

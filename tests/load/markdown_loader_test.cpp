@@ -41,6 +41,9 @@ TEST(MarkdownLoader, ItemsBecomeEntriesWithPositions) {
   EXPECT_EQ(roofline.location.column, 1);
   EXPECT_EQ(roofline.where("url").column, 4);
   EXPECT_EQ(list.sections[0].entries.at(1).description, "The `CUDA` reference.");
+  // Each item where it is, not where its list starts.
+  EXPECT_EQ(list.sections[0].entries.at(1).location.line, 17);
+  EXPECT_EQ(list.sections[0].entries.at(1).location.column, 1);
 }
 
 TEST(MarkdownLoader, SeveralLinksCodeLinksNestedItemsAndNotes) {

@@ -1,0 +1,218 @@
+// How often the source, claim and surface rules agree with a careful
+// curator: the labelled entries of tests/policy-corpus/, read as one Markdown
+// list (as a user's list would be) with the repository's policy, scored per
+// part of the split (tune, held-out).
+//
+//   sourcegate_bench_policy CORPUS_DIR POLICY [--misses]
+//
+// --misses lists the tuning part's disagreements, never the held-out part's.
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "load/load_result.h"
+#include "load/markdown_loader.h"
+#include "policy/policy.h"
+#include "rules/engine.h"
+#include "util/date.h"
+#include "util/file.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Labelled {
+  std::string id;
+  std::string part;
+  std::string url;
+  std::string title;
+  std::string description;
+  bool violates = false;
+  std::set<std::string> rules;
+  // What sourcegate said.
+  std::set<std::string> errors;
+  std::string host_class;
+};
+
+/// Rules that decide "flagged": the errors a curator's verdict is about.
+bool judged_rule(std::string_view id) {
+  return id.starts_with("source/") || id.starts_with("claim/") || id.starts_with("surface/");
+}
+
+std::string markdown_line(const Labelled& entry) {
+  std::string title = entry.title;
+  for (const char c : {'[', ']'}) {
+    for (std::size_t at = title.find(c); at != std::string::npos; at = title.find(c, at + 2)) {
+      title.insert(at, "\\");
+    }
+  }
+  std::string line = fmt::format("- [{}](<{}>)", title, entry.url);
+  if (!entry.description.empty()) {
+    line += " - " + entry.description;
+  }
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  return line;
+}
+
+struct Counts {
+  int tp = 0, fp = 0, fn = 0, tn = 0;
+  void add(bool predicted, bool actual) {
+    (predicted ? (actual ? tp : fp) : (actual ? fn : tn)) += 1;
+  }
+  [[nodiscard]] std::string line() const {
+    const double precision = tp + fp == 0 ? 1.0 : static_cast<double>(tp) / (tp + fp);
+    const double recall = tp + fn == 0 ? 1.0 : static_cast<double>(tp) / (tp + fn);
+    const double f1 = precision + recall == 0 ? 0.0 : 2 * precision * recall / (precision + recall);
+    return fmt::format("P {:.2f}  R {:.2f}  F1 {:.2f}   (tp {} fp {} fn {} tn {})", precision,
+                       recall, f1, tp, fp, fn, tn);
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::cerr << "usage: sourcegate_bench_policy CORPUS_DIR POLICY [--misses]\n";
+    return 2;
+  }
+  const fs::path corpus = argv[1];
+  const bool show_misses = argc > 3 && std::string_view(argv[3]) == "--misses";
+  const sg::Policy policy = sg::load_policy(argv[2]);
+
+  std::map<std::string, std::string> part_of;
+  {
+    std::istringstream split(sg::read_file((corpus / "split.tsv").string()));
+    std::string line;
+    while (std::getline(split, line)) {
+      const std::size_t tab = line.find('\t');
+      if (tab != std::string::npos && line.substr(0, tab) != "id") {
+        part_of[line.substr(0, tab)] = line.substr(tab + 1);
+      }
+    }
+  }
+  std::vector<fs::path> files;
+  for (const auto& item : fs::directory_iterator(corpus)) {
+    if (item.path().extension() == ".jsonl") {
+      files.push_back(item.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+
+  std::vector<Labelled> entries;
+  std::string markdown = "# Corpus\n\n## Entries\n\n";
+  std::map<int, std::size_t> entry_at_line;
+  int line_number = 5;
+  for (const fs::path& file : files) {
+    std::istringstream lines(sg::read_file(file.string()));
+    std::string text;
+    while (std::getline(lines, text)) {
+      if (text.empty()) {
+        continue;
+      }
+      const nlohmann::json row = nlohmann::json::parse(text);
+      Labelled entry;
+      entry.id = row.at("id");
+      entry.part = part_of.contains(entry.id) ? part_of.at(entry.id) : "unsplit";
+      entry.url = row.at("url");
+      entry.title = row.at("title");
+      entry.description = row.value("description", "");
+      entry.violates = row.at("verdict") == "violate";
+      for (const auto& rule : row.at("rules")) {
+        entry.rules.insert(rule.get<std::string>());
+      }
+      if (auto classified = sg::classify_url(policy, entry.url)) {
+        entry.host_class =
+            classified->source_class != nullptr ? classified->source_class->name : "unclassified";
+      } else {
+        entry.host_class = "not a web URL";
+      }
+      markdown += markdown_line(entry) + "\n";
+      entry_at_line[line_number++] = entries.size();
+      entries.push_back(std::move(entry));
+    }
+  }
+
+  sg::LoadResult loaded;
+  sg::load_markdown_text("corpus.md", markdown, loaded);
+  const auto today = sg::parse_date("2026-12-01").value();
+  std::vector<sg::Diagnostic> diagnostics = sg::run_rules(loaded.list, policy, today);
+  diagnostics.insert(diagnostics.end(), loaded.diagnostics.begin(), loaded.diagnostics.end());
+  int unmatched = 0;
+  for (const sg::Diagnostic& d : diagnostics) {
+    if (d.severity != sg::Severity::error || !judged_rule(d.rule)) {
+      continue;
+    }
+    const int line = d.entry_location.line != 0 ? d.entry_location.line : d.location.line;
+    if (auto it = entry_at_line.find(line); it != entry_at_line.end()) {
+      entries[it->second].errors.insert(d.rule);
+    } else {
+      ++unmatched;
+    }
+  }
+  std::cout << fmt::format("{} labelled entries read as {} list entries; {} findings not placed\n",
+                           entries.size(), loaded.list.entry_count(), unmatched);
+
+  const std::vector<std::string> rules = {"source/not-primary", "surface/tutorial",
+                                          "claim/incomplete"};
+  for (const std::string part : {"tune", "held-out"}) {
+    Counts flagged;
+    std::map<std::string, Counts> per_rule;
+    std::map<std::string, std::pair<int, int>> by_class;  // class -> (violate, flagged)
+    std::map<std::string, int> class_total;
+    int count = 0;
+    for (const Labelled& entry : entries) {
+      if (entry.part != part) {
+        continue;
+      }
+      ++count;
+      flagged.add(!entry.errors.empty(), entry.violates);
+      for (const std::string& rule : rules) {
+        per_rule[rule].add(entry.errors.contains(rule), entry.rules.contains(rule));
+      }
+      class_total[entry.host_class] += 1;
+      by_class[entry.host_class].first += entry.violates ? 1 : 0;
+      by_class[entry.host_class].second += entry.errors.empty() ? 0 : 1;
+    }
+    std::cout << fmt::format("\n== {} ({} entries)\n", part, count);
+    std::cout << fmt::format("{:<22} {}\n", "flagged", flagged.line());
+    for (const std::string& rule : rules) {
+      std::cout << fmt::format("{:<22} {}\n", rule, per_rule[rule].line());
+    }
+    std::cout << fmt::format("{:<22} {:>7} {:>9} {:>9}\n", "host class", "entries", "labelled",
+                             "flagged");
+    for (const auto& [name, total] : class_total) {
+      std::cout << fmt::format("{:<22} {:>7} {:>9} {:>9}\n", name, total, by_class[name].first,
+                               by_class[name].second);
+    }
+  }
+  if (show_misses) {
+    std::cout << "\n== tuning part: disagreements\n";
+    for (const Labelled& entry : entries) {
+      if (entry.part != "tune" || (entry.errors.empty() != !entry.violates &&
+                                   entry.errors.contains("source/not-primary") ==
+                                       entry.rules.contains("source/not-primary"))) {
+        continue;
+      }
+      std::string said;
+      for (const std::string& rule : entry.errors) {
+        said += rule + " ";
+      }
+      std::string labelled;
+      for (const std::string& rule : entry.rules) {
+        labelled += rule + " ";
+      }
+      std::cout << fmt::format("{} [{}] {}\n  {}\n  labelled: {}  said: {}\n", entry.id,
+                               entry.host_class, entry.url, entry.title,
+                               labelled.empty() ? "comply" : labelled, said.empty() ? "-" : said);
+    }
+  }
+  return 0;
+}

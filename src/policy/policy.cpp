@@ -103,6 +103,104 @@ void read_classes(const JsonNode& node, Policy& policy) {
   }
 }
 
+std::vector<UrlShape> read_shapes(const JsonNode& node, std::string_view what,
+                                  const Policy& policy) {
+  if (!node.is_object()) {
+    fail(node.location,
+         fmt::format("\"{}\" must be an object of name: {{\"pattern\", \"class\"}}", what));
+  }
+  std::vector<UrlShape> shapes;
+  for (const JsonNode::Member& member : node.members) {
+    allow_keys(member.value, {"pattern", "class"}, fmt::format("shape \"{}\"", member.key));
+    UrlShape shape;
+    shape.name = member.key;
+    shape.location = member.key_location;
+    const JsonNode* pattern = member.value.find("pattern");
+    const JsonNode* class_name = member.value.find("class");
+    if (pattern == nullptr || class_name == nullptr) {
+      fail(member.key_location,
+           fmt::format("shape \"{}\" needs a \"pattern\" and a \"class\"", member.key));
+    }
+    shape.regex = compile(string_value(*pattern, "pattern"), pattern->location);
+    shape.class_name = string_value(*class_name, "class");
+    if (policy.find_class(shape.class_name) == nullptr) {
+      fail(class_name->location, fmt::format("shape names unknown class \"{}\"; define it under "
+                                             "\"classes\"",
+                                             shape.class_name));
+    }
+    shapes.push_back(std::move(shape));
+  }
+  return shapes;
+}
+
+void read_first_party(const JsonNode& node, Policy& policy) {
+  allow_keys(node, {"$comment", "from_class", "to_class", "publishers", "not_documentation"},
+             "\"first_party\"");
+  if (const JsonNode* from = node.find("from_class")) {
+    policy.first_party_class_from = string_value(*from, "from_class");
+    if (policy.find_class(policy.first_party_class_from) == nullptr) {
+      fail(from->location,
+           fmt::format("\"from_class\" names unknown class \"{}\"", policy.first_party_class_from));
+    }
+  }
+  if (const JsonNode* to = node.find("to_class")) {
+    policy.first_party_class_to = string_value(*to, "to_class");
+    if (policy.find_class(policy.first_party_class_to) == nullptr) {
+      fail(to->location,
+           fmt::format("\"to_class\" names unknown class \"{}\"", policy.first_party_class_to));
+    }
+  }
+  if (const JsonNode* not_documentation = node.find("not_documentation")) {
+    policy.not_documentation = pattern_set(*not_documentation, "first_party.not_documentation");
+  }
+  const JsonNode* publishers = node.find("publishers");
+  if (publishers == nullptr) {
+    return;
+  }
+  if (!publishers->is_object()) {
+    fail(publishers->location,
+         "\"publishers\" must be an object of domain: {\"names\": [...], \"patterns\": [...]}");
+  }
+  for (const JsonNode::Member& member : publishers->members) {
+    allow_keys(member.value, {"names", "patterns"}, fmt::format("publisher \"{}\"", member.key));
+    std::vector<std::string> alternatives;
+    for (const char* field : {"names", "patterns"}) {
+      const JsonNode* list = member.value.find(field);
+      if (list == nullptr) {
+        continue;
+      }
+      if (!list->is_array()) {
+        fail(list->location, fmt::format("\"{}\" must be an array of strings", field));
+      }
+      for (const JsonNode& item : list->items) {
+        const std::string text = string_value(item, field);
+        if (std::string_view(field) == "names") {
+          if (text.empty()) {
+            fail(item.location, "a name must not be empty");
+          }
+          // Whole words: "HIP" is not in "chip"; "libcu++" ends where it ends.
+          auto edge = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+          alternatives.push_back((edge(text.front()) ? "\\b" : "") + RE2::QuoteMeta(text) +
+                                 (edge(text.back()) ? "\\b" : ""));
+        } else {
+          (void)compile(text, item.location);  // an error points at the pattern itself
+          alternatives.push_back("(?:" + text + ")");
+        }
+      }
+    }
+    if (alternatives.empty()) {
+      fail(
+          member.key_location,
+          fmt::format("publisher \"{}\" owns nothing; give \"names\" or \"patterns\"", member.key));
+    }
+    policy.publishers.push_back(
+        {member.key,
+         compile("(?i)(?:" + fmt::format("{}", fmt::join(alternatives, "|")) + ")",
+                 member.key_location),
+         member.key_location});
+  }
+}
+
 void read_hosts(const JsonNode& node, Policy& policy) {
   if (!node.is_array()) {
     fail(node.location, "\"hosts\" must be an array of {\"domain\", \"class\", ...}");
@@ -182,10 +280,11 @@ void read_rules(const JsonNode& node, Policy& policy) {
 }
 
 void read_policy(const JsonNode& root, Policy& policy) {
-  allow_keys(root,
-             {"$comment", "classes", "hosts", "secondary_titles", "claims", "surface",
-              "description", "group_size", "freshness", "canonical", "rules", "links"},
-             "the policy");
+  allow_keys(
+      root,
+      {"$comment", "classes", "hosts", "url_shapes", "first_party", "secondary_titles", "claims",
+       "surface", "description", "group_size", "freshness", "canonical", "rules", "links"},
+      "the policy");
   // Classes first: host rules refer to them.
   if (const JsonNode* classes = root.find("classes")) {
     read_classes(*classes, policy);
@@ -194,6 +293,17 @@ void read_policy(const JsonNode& root, Policy& policy) {
     const JsonNode& value = member.value;
     if (member.key == "hosts") {
       read_hosts(value, policy);
+    } else if (member.key == "url_shapes") {
+      allow_keys(value, {"on_any_host", "on_unknown_hosts"}, "\"url_shapes\"");
+      if (const JsonNode* any = value.find("on_any_host")) {
+        policy.shapes_on_any_host = read_shapes(*any, "url_shapes.on_any_host", policy);
+      }
+      if (const JsonNode* unknown = value.find("on_unknown_hosts")) {
+        policy.shapes_on_unknown_hosts =
+            read_shapes(*unknown, "url_shapes.on_unknown_hosts", policy);
+      }
+    } else if (member.key == "first_party") {
+      read_first_party(value, policy);
     } else if (member.key == "secondary_titles") {
       policy.secondary_titles = pattern_set(value, "secondary_titles");
     } else if (member.key == "claims") {
@@ -356,7 +466,49 @@ std::optional<Classification> classify_url(const Policy& policy, std::string_vie
   if (result.rule != nullptr) {
     result.source_class = policy.find_class(result.rule->class_name);
   }
+  const std::string place = result.host + result.path;
+  auto first_shape = [&](const std::vector<UrlShape>& shapes) -> const UrlShape* {
+    for (const UrlShape& shape : shapes) {
+      if (RE2::PartialMatch(place, *shape.regex)) {
+        return &shape;
+      }
+    }
+    return nullptr;
+  };
+  result.shape = first_shape(policy.shapes_on_any_host);
+  if (result.shape == nullptr && result.rule == nullptr) {
+    result.shape = first_shape(policy.shapes_on_unknown_hosts);
+  }
+  if (result.shape != nullptr) {
+    result.source_class = policy.find_class(result.shape->class_name);
+  }
   return result;
+}
+
+void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
+                       Classification& classification) {
+  if (policy.first_party_class_to.empty() || classification.source_class == nullptr ||
+      classification.source_class->name != policy.first_party_class_from) {
+    return;
+  }
+  const auto publisher =
+      std::find_if(policy.publishers.begin(), policy.publishers.end(),
+                   [&](const Publisher& p) { return p.domain == classification.domain; });
+  if (publisher == policy.publishers.end() || policy.not_documentation.first_match(title) ||
+      policy.not_documentation.first_match(description)) {
+    return;
+  }
+  for (const std::string_view subject : {title, description}) {
+    std::string_view owned;
+    const re2::StringPiece text(subject.data(), subject.size());
+    re2::StringPiece match;
+    if (publisher->owns->Match(text, 0, text.size(), RE2::UNANCHORED, &match, 1)) {
+      owned = std::string_view(match.data(), match.size());
+      classification.first_party = fmt::format("{} owns {}", publisher->domain, owned);
+      classification.source_class = policy.find_class(policy.first_party_class_to);
+      return;
+    }
+  }
 }
 
 }  // namespace sg

@@ -48,6 +48,27 @@ struct HostRule {
   Location location;
 };
 
+/// A URL shape (policy "url_shapes"): an RE2 pattern over "host/path" (host
+/// without "www.", no query) that says what a URL is when its host does not,
+/// or whatever its host says (a site root is a home page anywhere).
+struct UrlShape {
+  std::string name;
+  std::shared_ptr<RE2> regex;
+  /// A class name, looked up when used: a copied Policy holds no pointers
+  /// into another one.
+  std::string class_name;
+  Location location;
+};
+
+/// The mechanisms one publisher (a registrable domain) introduced, defines or
+/// implements: its technical posts about them are documentation.
+struct Publisher {
+  std::string domain;
+  /// Names (matched as whole words, any case) and patterns, as one RE2.
+  std::shared_ptr<RE2> owns;
+  Location location;
+};
+
 /// A named RE2 pattern from the policy, compiled once.
 struct NamedPattern {
   std::string name;
@@ -78,6 +99,17 @@ struct Policy {
   std::vector<SourceClass> classes;
   std::vector<HostRule> hosts;
   PatternSet secondary_titles;
+  /// "first_party": publishers and what they own; posts on a host of class
+  /// `first_party_class_from` about an owned mechanism become
+  /// `first_party_class_to`, unless a `not_documentation` pattern matches.
+  std::vector<Publisher> publishers;
+  std::string first_party_class_from;
+  std::string first_party_class_to;
+  PatternSet not_documentation;
+  /// Shapes that decide on any host (site roots, aggregator repositories).
+  std::vector<UrlShape> shapes_on_any_host;
+  /// Shapes that decide only where no host rule does (docs.*, /blog/ paths).
+  std::vector<UrlShape> shapes_on_unknown_hosts;
   PatternSet claim_figures;
   PatternSet claim_comparisons;
   /// Praise without a baseline ("blazingly fast"): claim/superlative.
@@ -108,7 +140,11 @@ struct Classification {
   std::string domain;
   std::string path;
   const HostRule* rule = nullptr;
+  /// Set when the URL's shape decided the class rather than a host rule.
+  const UrlShape* shape = nullptr;
   const SourceClass* source_class = nullptr;
+  /// Set when first-party ownership decided the class: "nvidia.com owns PTX".
+  std::string first_party;
 };
 
 /// Reads and checks a policy file. Throws InputError with file:line:column for
@@ -122,6 +158,13 @@ Policy empty_policy();
 
 /// Classifies a URL; nullopt when it does not parse as an http(s) URL.
 std::optional<Classification> classify_url(const Policy& policy, std::string_view url);
+
+/// First-party ownership: a post on a blog of the publisher whose subject
+/// (the title, else the description) is a mechanism the publisher owns is
+/// the publisher's documentation. Announcements, customer stories and other
+/// `not_documentation` text stay what the host says.
+void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
+                       Classification& classification);
 
 /// The registrable domain of a host (libpsl), or the host itself.
 std::string registrable_domain(const std::string& host);

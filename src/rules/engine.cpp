@@ -84,6 +84,9 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
   Findings findings;
   list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
     EntryView view{section, group, entry, classify_url(policy, entry.url), std::nullopt};
+    if (view.classification) {
+      apply_first_party(policy, entry.title, entry.description, *view.classification);
+    }
     view.kind = effective_kind(entry, view.classification ? &*view.classification : nullptr);
     for (const Active& a : active) {
       if (a.rule->check_entry == nullptr) {

@@ -14,7 +14,7 @@ bool kind_allowed(const SourceClass& source_class, EntryKind kind) {
          source_class.kinds.end();
 }
 
-void check_kind_mismatch(const EntryView& view, const RuleContext& /*context*/, Findings& out) {
+void check_kind_mismatch(const EntryView& view, const RuleContext& context, Findings& out) {
   const SourceClass* source_class = view.source_class();
   if (!view.entry.kind || view.is_note() || source_class == nullptr) {
     return;
@@ -25,7 +25,14 @@ void check_kind_mismatch(const EntryView& view, const RuleContext& /*context*/, 
     return;
   }
   const EntryKind kind = *view.entry.kind;
-  if (!kind_allowed(*source_class, kind)) {
+  // A publisher's post about its own mechanism is documentation, and still
+  // whatever its blog publishes (an implementer report).
+  const SourceClass* post_class =
+      view.classification->first_party.empty()
+          ? nullptr
+          : context.policy.find_class(context.policy.first_party_class_from);
+  if (!kind_allowed(*source_class, kind) &&
+      (post_class == nullptr || !kind_allowed(*post_class, kind))) {
     out.push_back(Finding{
         .location = view.entry.where("kind"),
         .message = fmt::format("declared kind \"{}\" but {} is a {} host", to_string(kind),

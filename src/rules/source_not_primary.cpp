@@ -9,19 +9,27 @@ namespace {
 
 void check_not_primary(const EntryView& view, const RuleContext& context, Findings& out) {
   const SourceClass* source_class = view.source_class();
-  if (view.is_note() || view.is_report_with_code() || source_class == nullptr) {
+  if (view.is_note() || view.is_report_with_code() || !view.classification) {
     return;
   }
-  if (!source_class->primary && !source_class->surface) {
-    out.push_back(
-        Finding{.location = view.entry.where("url"),
-                .message = fmt::format("links a {} page ({}), which is not a primary source",
-                                       source_class->name, view.url_place()),
-                .entry = &view.entry});
+  if (source_class != nullptr && !source_class->primary && !source_class->surface) {
+    const UrlShape* shape = view.classification->shape;
+    out.push_back(Finding{
+        .location = view.entry.where("url"),
+        .message =
+            fmt::format("links a {} page ({}), which is not a primary source{}", source_class->name,
+                        view.url_place(),
+                        shape != nullptr ? fmt::format(" (judged by its URL: {})", shape->name)
+                                         : std::string()),
+        .hint = shape != nullptr && view.classification->rule == nullptr
+                    ? "link the primary source instead; if this is one, add a host rule to the "
+                      "policy or declare the entry's kind"
+                    : std::string(),
+        .entry = &view.entry});
     return;
   }
-  // A primary host can still carry secondary material: surveys, summaries,
-  // leaderboards.
+  // A primary host, or one the policy does not know, can still carry
+  // secondary material: surveys, studies of someone else's system, summaries.
   if (auto match = context.policy.secondary_titles.first_match(view.entry.title)) {
     out.push_back(Finding{
         .location = view.entry.where("title"),

@@ -11,7 +11,9 @@ void check_unclassified(const EntryView& view, const RuleContext& context, Findi
     return;
   }
   // A URL that is not http(s) is an entry/schema error already.
-  if (view.classification && view.classification->rule == nullptr) {
+  // A URL whose shape decided its class is judged by the other source rules.
+  if (view.classification && view.classification->rule == nullptr &&
+      view.classification->shape == nullptr) {
     out.push_back(Finding{
         .location = view.entry.where("url"),
         .message = fmt::format("no host rule classifies {} (domain {})", view.classification->host,

@@ -21,6 +21,10 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
                 .entry = &entry});
     return;
   }
+  // The vendor's own introduction to its own mechanism is documentation.
+  if (view.source_class() != nullptr && view.source_class()->primary) {
+    return;
+  }
   for (const auto& [name, text] :
        {std::pair<std::string_view, const std::string&>{"title", entry.title},
         {"description", entry.description}}) {

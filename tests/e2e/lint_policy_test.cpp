@@ -64,9 +64,10 @@ TEST(Lint, TheEmbeddedListPasses) {
 
 TEST(Lint, FailOnWarningTurnsWarningsIntoFailure) {
   TempDir dir;
-  dir.write("entries/01-s.json",
-            R"({"title": "S", "entries": [{"title": "T", "url": "https://unknown.example/", )"
-            R"("kind": "docs", "description": "A page on a host the policy does not know."}]})");
+  dir.write(
+      "entries/01-s.json",
+      R"({"title": "S", "entries": [{"title": "T", "url": "https://unknown.example/guide/tiling", )"
+      R"("kind": "docs", "description": "A page on a host the policy does not know."}]})");
   EXPECT_EQ(run_sourcegate({"lint", "--policy", policy_path()}, dir.path()).exit_code, 0);
   EXPECT_EQ(run_sourcegate({"lint", "--policy", policy_path(), "--fail-on", "warning"}, dir.path())
                 .exit_code,

@@ -44,5 +44,64 @@ TEST(SourceNotPrimary, FiresOnNewsVideoCommunityAndSurveyTitles) {
   EXPECT_THAT(survey[0].message, HasSubstr("reads as a survey"));
 }
 
+// Unknown hosts are judged by the shape of the URL, and the finding says so.
+TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
+  for (const auto& [url, shape] : std::vector<std::pair<std::string, std::string>>{
+           {"https://someone.example/", "a site root"},
+           {"https://someone.example/posts/tiling-notes", "a blog platform or path"},
+           {"https://someone.example/2025/02/06/tiling", "a blog platform or path"},
+           {"https://someone.github.io/gemm", "a personal GitHub Pages site"},
+           {"https://someone.example/slides/gemm.pdf", "slides or a talk"},
+           {"https://courses.someone.example/cs149", "a course page"},
+           {"https://github.com/someone/awesome-kernels", "a link-collection repository"},
+           {"https://github.com/someone/cuda-puzzles", "a course or exercise repository"},
+           {"https://github.com/someone", "a GitHub user or organisation page"}}) {
+    const auto found =
+        lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
+    ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
+    EXPECT_THAT(found[0].message, HasSubstr("judged by its URL: " + shape)) << url;
+  }
+}
+
+TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPass) {
+  for (const char* url : {"https://docs.someproject.example/guide/tiling",
+                          "https://someproject.example/docs/tiling.html",
+                          "https://someone.example/papers/tiling.pdf"}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [Notes](") + url +
+                                       ") - Notes on tiling kernels.\n")),
+                IsEmpty())
+        << url;
+  }
+}
+
+// docs/policy-interpretation.md, section 1: a vendor's post about its own
+// mechanism is documentation; about someone else's, or an announcement, not.
+TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
+  auto post = [](const std::string& title) {
+    return rule_ids(lint_markdown(
+        "# L\n\n## S\n\n- [" + title +
+        "](https://developer.nvidia.com/blog/some-post/) - A post on the vendor's blog.\n"));
+  };
+  EXPECT_THAT(post("Understanding PTX, the assembly language of CUDA"), IsEmpty());
+  EXPECT_THAT(post("Using NCCL for all-reduce across nodes"), IsEmpty());
+  EXPECT_THAT(post("Speculative decoding explained"), ElementsAre("source/not-primary"));
+  EXPECT_THAT(post("Announcing a new NCCL release"), ElementsAre("source/not-primary"));
+  EXPECT_THAT(post("A case study of cuDNN at a bank"), ElementsAre("source/not-primary"));
+}
+
+TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
+  for (const char* title :
+       {"Dissecting the Hopper architecture through microbenchmarks",
+        "Demystifying the GPU memory hierarchy", "An empirical study of deep learning compilers"}) {
+    const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
+                                     "](https://arxiv.org/abs/2402.13499) - A study.\n");
+    EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
+  }
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [KernelBench: can LLMs write GPU "
+                                     "kernels?](https://arxiv.org/abs/2502.10517) - A benchmark "
+                                     "that the paper introduces.\n")),
+              IsEmpty());
+}
+
 }  // namespace
 }  // namespace sg::testing

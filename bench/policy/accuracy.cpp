@@ -196,9 +196,10 @@ int main(int argc, char** argv) {
   if (show_misses) {
     std::cout << "\n== tuning part: disagreements\n";
     for (const Labelled& entry : entries) {
-      if (entry.part != "tune" || (entry.errors.empty() != !entry.violates &&
-                                   entry.errors.contains("source/not-primary") ==
-                                       entry.rules.contains("source/not-primary"))) {
+      const bool agrees =
+          entry.errors.empty() == !entry.violates &&
+          entry.errors.contains("source/not-primary") == entry.rules.contains("source/not-primary");
+      if (entry.part != "tune" || agrees) {
         continue;
       }
       std::string said;

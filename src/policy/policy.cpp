@@ -280,11 +280,11 @@ void read_rules(const JsonNode& node, Policy& policy) {
 }
 
 void read_policy(const JsonNode& root, Policy& policy) {
-  allow_keys(
-      root,
-      {"$comment", "classes", "hosts", "url_shapes", "first_party", "secondary_titles", "claims",
-       "surface", "description", "group_size", "freshness", "canonical", "rules", "links"},
-      "the policy");
+  allow_keys(root,
+             {"$comment", "classes", "hosts", "url_shapes", "first_party", "report_titles",
+              "secondary_titles", "claims", "surface", "description", "group_size", "freshness",
+              "canonical", "rules", "links"},
+             "the policy");
   // Classes first: host rules refer to them.
   if (const JsonNode* classes = root.find("classes")) {
     read_classes(*classes, policy);
@@ -304,6 +304,8 @@ void read_policy(const JsonNode& root, Policy& policy) {
       }
     } else if (member.key == "first_party") {
       read_first_party(value, policy);
+    } else if (member.key == "report_titles") {
+      policy.report_titles = pattern_set(value, "report_titles");
     } else if (member.key == "secondary_titles") {
       policy.secondary_titles = pattern_set(value, "secondary_titles");
     } else if (member.key == "claims") {
@@ -494,8 +496,11 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
   const auto publisher =
       std::find_if(policy.publishers.begin(), policy.publishers.end(),
                    [&](const Publisher& p) { return p.domain == classification.domain; });
+  // An announcement, a customer story or a beginner's tutorial stays what
+  // the blog says, whoever wrote it.
   if (publisher == policy.publishers.end() || policy.not_documentation.first_match(title) ||
-      policy.not_documentation.first_match(description)) {
+      policy.not_documentation.first_match(description) ||
+      policy.surface_titles.first_match(title)) {
     return;
   }
   for (const std::string_view subject : {title, description}) {

@@ -99,6 +99,8 @@ struct Policy {
   std::vector<SourceClass> classes;
   std::vector<HostRule> hosts;
   PatternSet secondary_titles;
+  /// Titles that say a blog post is its author's own worklog.
+  PatternSet report_titles;
   /// "first_party": publishers and what they own; posts on a host of class
   /// `first_party_class_from` about an owned mechanism become
   /// `first_party_class_to`, unless a `not_documentation` pattern matches.

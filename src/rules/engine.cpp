@@ -40,7 +40,7 @@ std::optional<EntryKind> effective_kind(const Entry& entry, const Classification
 Diagnostic make_diagnostic(const Rule& rule, Severity severity, Finding finding) {
   Diagnostic d;
   d.rule = rule.id;
-  d.severity = severity;
+  d.severity = finding.severity ? std::min(severity, *finding.severity) : severity;
   d.message = std::move(finding.message);
   d.hint = finding.hint.empty() ? std::string(rule.hint) : std::move(finding.hint);
   d.location = std::move(finding.location);

@@ -52,6 +52,9 @@ struct Finding {
   std::string message;
   /// Overrides the rule's generic hint when the fix is specific (a canonical URL).
   std::string hint;
+  /// Milder than the rule's severity when the evidence is weaker (a blog post
+  /// that reads as an implementer report); never stronger.
+  std::optional<Severity> severity = std::nullopt;
   /// The entry the finding is about; null for section- or list-level findings.
   const Entry* entry = nullptr;
   /// For findings without an entry: the section or group title to name.

@@ -2,10 +2,32 @@
 // repository or a direct implementer report, not a secondary page.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "rules/rule.h"
 
 namespace sg {
 namespace {
+
+/// What makes an undeclared blog post read as a direct implementer report:
+/// its title says it is a worklog, or its text states a measurement.
+std::optional<std::string> report_evidence(const EntryView& view, const Policy& policy) {
+  const Entry& entry = view.entry;
+  if (entry.kind || std::find(view.source_class()->kinds.begin(), view.source_class()->kinds.end(),
+                              EntryKind::report) == view.source_class()->kinds.end()) {
+    return std::nullopt;
+  }
+  if (auto match = policy.report_titles.first_match(entry.title)) {
+    return fmt::format("its title says {} (\"{}\")", match->first->name, match->second);
+  }
+  for (const std::string* text : {&entry.title, &entry.description}) {
+    const std::string claim = claim_text(*text, policy);
+    if (auto match = policy.claim_figures.first_match(claim)) {
+      return fmt::format("it states a measurement (\"{}\")", match->second);
+    }
+  }
+  return std::nullopt;
+}
 
 void check_not_primary(const EntryView& view, const RuleContext& context, Findings& out) {
   const SourceClass* source_class = view.source_class();
@@ -14,6 +36,17 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
   }
   if (source_class != nullptr && !source_class->primary && !source_class->surface) {
     const UrlShape* shape = view.classification->shape;
+    if (auto evidence = report_evidence(view, context.policy)) {
+      out.push_back(Finding{
+          .location = view.entry.where("url"),
+          .message = fmt::format("links a {} page ({}), which looks like an implementer report: {}",
+                                 source_class->name, view.url_place(), *evidence),
+          .hint = "declare it a report with its code: a [code](REPOSITORY) link in the entry "
+                  "(\"kind\": \"report\" and \"code\" in entry files)",
+          .severity = Severity::warning,
+          .entry = &view.entry});
+      return;
+    }
     out.push_back(Finding{
         .location = view.entry.where("url"),
         .message =

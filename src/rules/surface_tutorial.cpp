@@ -22,7 +22,10 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
     return;
   }
   // The vendor's own introduction to its own mechanism is documentation.
-  if (view.source_class() != nullptr && view.source_class()->primary) {
+  if (const SourceClass* source_class = view.source_class();
+      source_class != nullptr && source_class->primary &&
+      (source_class->inferred_kind == EntryKind::docs ||
+       source_class->inferred_kind == EntryKind::spec)) {
     return;
   }
   for (const auto& [name, text] :

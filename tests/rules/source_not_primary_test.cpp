@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "rules/rule_test_support.h"
 
 namespace sg::testing {
@@ -101,6 +103,43 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
                                      "kernels?](https://arxiv.org/abs/2502.10517) - A benchmark "
                                      "that the paper introduces.\n")),
               IsEmpty());
+}
+
+// A Markdown list cannot declare a kind: a blog post that reads as its
+// author's own worklog, or states a measurement, is a warning asking for its
+// kind and code, not an error.
+TEST(SourceNotPrimary, ABlogPostThatReadsAsAReportIsAWarning) {
+  for (const char* item :
+       {"- [Optimizing a softmax kernel: a worklog](https://someone.substack.com/p/softmax) - "
+        "Step by step, with the code.",
+        "- [Softmax notes](https://someone.substack.com/p/softmax) - Reaches 1.2 TB/s on H100."}) {
+    const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
+    ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << item;
+    const auto it = std::find_if(found.begin(), found.end(), [](const Diagnostic& d) {
+      return d.rule == "source/not-primary";
+    });
+    EXPECT_EQ(it->severity, Severity::warning) << item;
+    EXPECT_THAT(it->message, HasSubstr("looks like an implementer report")) << item;
+  }
+  // Without either, the same post is an error.
+  const auto plain = lint_markdown(
+      "# L\n\n## S\n\n- [Softmax notes](https://someone.substack.com/p/softmax) - Notes on "
+      "softmax kernels.\n");
+  ASSERT_THAT(rule_ids(plain), ElementsAre("source/not-primary"));
+  EXPECT_EQ(plain[0].severity, Severity::error);
+}
+
+TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
+  for (const char* item :
+       {"- [CUDA refresher](https://developer.nvidia.com/blog/tag/cuda-refresher/) - A series.",
+        "- [Speed and Python](https://fireworks.example/speed-python-pick-two-with-graphs) - On "
+        "CUDA graphs.",
+        "- [mamba-minimal](https://github.com/someone/mamba-minimal) - Mamba in one file.",
+        "- [A minimal implementation of Mamba](https://github.com/someone/mamba) - In one file."}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
+                Contains("source/not-primary"))
+        << item;
+  }
 }
 
 }  // namespace

@@ -85,6 +85,9 @@ void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& r
     }
     result["locations"] = ordered_json::array({{{"physicalLocation", physical}}});
     result["partialFingerprints"] = {{"sourcegate/v1", fingerprint(d)}};
+    if (!d.evidence.empty()) {
+      result["properties"] = {{"evidence", d.evidence}};
+    }
     if (!d.waived_reason.empty()) {
       result["suppressions"] =
           ordered_json::array({{{"kind", "inSource"}, {"justification", d.waived_reason}}});

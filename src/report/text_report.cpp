@@ -33,6 +33,9 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
       }
       out << '\n';
     }
+    if (!d.evidence.empty()) {
+      out << "    evidence: " << printable(d.evidence) << '\n';
+    }
     if (!d.hint.empty()) {
       out << "    hint: " << printable(d.hint) << '\n';
     }

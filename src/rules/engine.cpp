@@ -44,6 +44,7 @@ Diagnostic make_diagnostic(const Rule& rule, Severity severity, Finding finding)
   d.message = std::move(finding.message);
   d.hint = finding.hint.empty() ? std::string(rule.hint) : std::move(finding.hint);
   d.location = std::move(finding.location);
+  d.evidence = std::move(finding.evidence);
   if (finding.entry != nullptr) {
     d.title = finding.entry->title;
     d.url = finding.entry->url;

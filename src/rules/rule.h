@@ -32,6 +32,25 @@ struct EntryView {
   const SourceClass* source_class() const {
     return classification ? classification->source_class : nullptr;
   }
+  /// What decided the class of the entry's URL: the first-party ownership, the
+  /// URL shape or the host rule, as a finding's evidence.
+  std::string class_evidence() const {
+    if (!classification) {
+      return {};
+    }
+    if (!classification->first_party.empty()) {
+      return "first party: " + classification->first_party;
+    }
+    if (classification->shape != nullptr) {
+      return "URL shape: " + classification->shape->name;
+    }
+    if (classification->rule != nullptr) {
+      const HostRule& rule = *classification->rule;
+      return "host rule: " + (rule.host.empty() ? rule.domain : rule.host) + rule.path + " is " +
+             rule.class_name;
+    }
+    return "no host rule or URL shape";
+  }
   /// "host/path" (or the host alone for a site root), to name in a finding.
   std::string url_place() const {
     return classification->path.size() > 1 ? classification->host + classification->path
@@ -52,6 +71,9 @@ struct Finding {
   std::string message;
   /// Overrides the rule's generic hint when the fix is specific (a canonical URL).
   std::string hint;
+  /// What decided the finding ("host rule nvidia.com: marketing", "URL shape:
+  /// a site root"), so that a contributor who disagrees knows what to change.
+  std::string evidence;
   /// Milder than the rule's severity when the evidence is weaker (a blog post
   /// that reads as an implementer report); never stronger.
   std::optional<Severity> severity = std::nullopt;

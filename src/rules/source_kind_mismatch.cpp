@@ -41,6 +41,7 @@ void check_kind_mismatch(const EntryView& view, const RuleContext& context, Find
                             source_class->inferred_kind ? to_string(*source_class->inferred_kind)
                                                         : to_string(source_class->kinds.front()),
                             to_string(kind)),
+        .evidence = fmt::format("declared kind {}; {}", to_string(kind), view.class_evidence()),
         .entry = &view.entry});
     return;
   }
@@ -52,6 +53,7 @@ void check_kind_mismatch(const EntryView& view, const RuleContext& context, Find
                                "inside it)",
                                to_string(kind), view.url_place(), to_string(kind)),
         .hint = fmt::format("link the {} root, or change \"kind\"", to_string(kind)),
+        .evidence = fmt::format("declared kind {}; {}", to_string(kind), view.class_evidence()),
         .entry = &view.entry});
   }
 }

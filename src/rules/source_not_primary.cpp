@@ -43,21 +43,20 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
                                  source_class->name, view.url_place(), *evidence),
           .hint = "declare it a report with its code: a [code](REPOSITORY) link in the entry "
                   "(\"kind\": \"report\" and \"code\" in entry files)",
+          .evidence = view.class_evidence(),
           .severity = Severity::warning,
           .entry = &view.entry});
       return;
     }
     out.push_back(Finding{
         .location = view.entry.where("url"),
-        .message =
-            fmt::format("links a {} page ({}), which is not a primary source{}", source_class->name,
-                        view.url_place(),
-                        shape != nullptr ? fmt::format(" (judged by its URL: {})", shape->name)
-                                         : std::string()),
+        .message = fmt::format("links a {} page ({}), which is not a primary source",
+                               source_class->name, view.url_place()),
         .hint = shape != nullptr && view.classification->rule == nullptr
                     ? "link the primary source instead; if this is one, add a host rule to the "
                       "policy or declare the entry's kind"
                     : std::string(),
+        .evidence = view.class_evidence(),
         .entry = &view.entry});
     return;
   }
@@ -68,6 +67,7 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
         .location = view.entry.where("title"),
         .message = fmt::format("the title reads as a {} (\"{}\"), which is not a primary source",
                                match->first->name, match->second),
+        .evidence = "title pattern: " + match->first->name,
         .entry = &view.entry});
   }
 }

@@ -20,6 +20,7 @@ void check_unclassified(const EntryView& view, const RuleContext& context, Findi
                                view.classification->domain),
         .hint = fmt::format("add a line for \"{}\" to \"hosts\" in {}", view.classification->domain,
                             context.policy.file.empty() ? "the policy" : context.policy.file),
+        .evidence = view.class_evidence(),
         .entry = &view.entry});
   }
 }

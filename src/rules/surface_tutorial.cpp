@@ -18,6 +18,7 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
         Finding{.location = entry.where("url"),
                 .message = fmt::format("links a {} site ({}), which offers surface-level material",
                                        source_class->name, view.classification->host),
+                .evidence = view.class_evidence(),
                 .entry = &entry});
     return;
   }
@@ -36,6 +37,7 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
           .location = entry.where(name),
           .message =
               fmt::format("the {} reads as a surface-level tutorial (\"{}\")", name, match->second),
+          .evidence = fmt::format("{} pattern: {}", name, match->first->name),
           .entry = &entry});
       return;
     }

@@ -250,6 +250,15 @@ class NginxBehaviours : public ::testing::Test {
                       [&](const NginxRequest& r) { return uris.count(r.uri) == 0; }));
   }
 
+  /// Each of `uris` fetched exactly once from `host`, and at most the probe
+  /// allowance of anything else.
+  void expect_each_fetched_once(const std::string& host, const std::set<std::string>& uris) const {
+    for (const std::string& uri : uris) {
+      EXPECT_EQ(hits(host, uri), 1U) << uri << "\n" << log_of(host);
+    }
+    EXPECT_LE(others(host, uris), k_probe_allowance) << log_of(host);
+  }
+
   std::string log_of(const std::string& host) const {
     std::string text;
     for (const auto& r : made(host)) {
@@ -269,36 +278,28 @@ TEST_F(NginxBehaviours, Permanent301IsRedirectedToTheTarget) {
   auto result = check(server().url("/r301", "redirect.test"));
   EXPECT_EQ(result.status, LinkStatus::redirected) << describe(result);
   EXPECT_TRUE(result.final_url.ends_with("/new")) << result.final_url;
-  EXPECT_EQ(hits("redirect.test", "/r301"), 1U) << log_of("redirect.test");
-  EXPECT_EQ(hits("redirect.test", "/new"), 1U) << log_of("redirect.test");
-  EXPECT_LE(others("redirect.test", {"/r301", "/new"}), k_probe_allowance);
+  expect_each_fetched_once("redirect.test", {"/r301", "/new"});
 }
 
 TEST_F(NginxBehaviours, Permanent308IsRedirectedToTheTarget) {
   auto result = check(server().url("/r308", "redirect.test"));
   EXPECT_EQ(result.status, LinkStatus::redirected) << describe(result);
   EXPECT_TRUE(result.final_url.ends_with("/new")) << result.final_url;
-  EXPECT_EQ(hits("redirect.test", "/r308"), 1U) << log_of("redirect.test");
-  EXPECT_EQ(hits("redirect.test", "/new"), 1U) << log_of("redirect.test");
-  EXPECT_LE(others("redirect.test", {"/r308", "/new"}), k_probe_allowance);
+  expect_each_fetched_once("redirect.test", {"/r308", "/new"});
 }
 
 TEST_F(NginxBehaviours, Temporary302IsOkWithTheTargetAsFinalUrl) {
   auto result = check(server().url("/r302", "redirect.test"));
   EXPECT_EQ(result.status, LinkStatus::ok) << describe(result);
   EXPECT_EQ(result.final_url, server().url("/new", "redirect.test"));
-  EXPECT_EQ(hits("redirect.test", "/r302"), 1U) << log_of("redirect.test");
-  EXPECT_EQ(hits("redirect.test", "/new"), 1U) << log_of("redirect.test");
-  EXPECT_LE(others("redirect.test", {"/r302", "/new"}), k_probe_allowance);
+  expect_each_fetched_once("redirect.test", {"/r302", "/new"});
 }
 
 TEST_F(NginxBehaviours, Temporary307IsOkWithTheTargetAsFinalUrl) {
   auto result = check(server().url("/r307", "redirect.test"));
   EXPECT_EQ(result.status, LinkStatus::ok) << describe(result);
   EXPECT_EQ(result.final_url, server().url("/new", "redirect.test"));
-  EXPECT_EQ(hits("redirect.test", "/r307"), 1U) << log_of("redirect.test");
-  EXPECT_EQ(hits("redirect.test", "/new"), 1U) << log_of("redirect.test");
-  EXPECT_LE(others("redirect.test", {"/r307", "/new"}), k_probe_allowance);
+  expect_each_fetched_once("redirect.test", {"/r307", "/new"});
 }
 
 // --- b. relative Locations --------------------------------------------------
@@ -307,18 +308,14 @@ TEST_F(NginxBehaviours, RelativeLocationIsResolvedAgainstTheRequestUrl) {
   auto result = check(server().url("/a/b/sibling", "relative.test"));
   EXPECT_EQ(result.status, LinkStatus::redirected) << describe(result);
   EXPECT_EQ(result.final_url, server().url("/a/b/new", "relative.test"));
-  EXPECT_EQ(hits("relative.test", "/a/b/sibling"), 1U) << log_of("relative.test");
-  EXPECT_EQ(hits("relative.test", "/a/b/new"), 1U) << log_of("relative.test");
-  EXPECT_LE(others("relative.test", {"/a/b/sibling", "/a/b/new"}), k_probe_allowance);
+  expect_each_fetched_once("relative.test", {"/a/b/sibling", "/a/b/new"});
 }
 
 TEST_F(NginxBehaviours, DotDotLocationIsResolvedAgainstTheRequestUrl) {
   auto result = check(server().url("/a/b/parent", "relative.test"));
   EXPECT_EQ(result.status, LinkStatus::redirected) << describe(result);
   EXPECT_EQ(result.final_url, server().url("/a/x", "relative.test"));
-  EXPECT_EQ(hits("relative.test", "/a/b/parent"), 1U) << log_of("relative.test");
-  EXPECT_EQ(hits("relative.test", "/a/x"), 1U) << log_of("relative.test");
-  EXPECT_LE(others("relative.test", {"/a/b/parent", "/a/x"}), k_probe_allowance);
+  expect_each_fetched_once("relative.test", {"/a/b/parent", "/a/x"});
 }
 
 TEST_F(NginxBehaviours, ProtocolRelativeLocationKeepsTheScheme) {
@@ -326,8 +323,7 @@ TEST_F(NginxBehaviours, ProtocolRelativeLocationKeepsTheScheme) {
   EXPECT_EQ(result.status, LinkStatus::redirected) << describe(result);
   EXPECT_EQ(result.final_url, server().url("/article.html", "pages.test"));
   EXPECT_EQ(hits("relative.test", "/a/b/elsewhere"), 1U) << log_of("relative.test");
-  EXPECT_EQ(hits("pages.test", "/article.html"), 1U) << log_of("pages.test");
-  EXPECT_LE(others("pages.test", {"/article.html"}), k_probe_allowance);
+  expect_each_fetched_once("pages.test", {"/article.html"});
 }
 
 // --- c. chains ----------------------------------------------------------------
@@ -389,8 +385,7 @@ TEST_F(NginxBehaviours, GzippedPageIsOk) {
                           [](const NginxRequest& r) { return r.uri == "/article.html"; });
   ASSERT_NE(own, requests.end()) << log_of("pages.test");
   EXPECT_NE(own->gzip_ratio, "-") << "nginx did not compress the answer";
-  EXPECT_EQ(hits("pages.test", "/article.html"), 1U) << log_of("pages.test");
-  EXPECT_LE(others("pages.test", {"/article.html"}), k_probe_allowance);
+  expect_each_fetched_once("pages.test", {"/article.html"});
 }
 
 // --- g. titles ----------------------------------------------------------------
@@ -398,22 +393,19 @@ TEST_F(NginxBehaviours, GzippedPageIsOk) {
 TEST_F(NginxBehaviours, TitleAboutStatusCodesIsNotASoft404) {
   auto result = check(server().url("/http-status-codes.html", "pages.test"));
   EXPECT_EQ(result.status, LinkStatus::ok) << describe(result);
-  EXPECT_EQ(hits("pages.test", "/http-status-codes.html"), 1U) << log_of("pages.test");
-  EXPECT_LE(others("pages.test", {"/http-status-codes.html"}), k_probe_allowance);
+  expect_each_fetched_once("pages.test", {"/http-status-codes.html"});
 }
 
 TEST_F(NginxBehaviours, TitleWithANumber404IsNotASoft404) {
   auto result = check(server().url("/lat-404.html", "pages.test"));
   EXPECT_EQ(result.status, LinkStatus::ok) << describe(result);
-  EXPECT_EQ(hits("pages.test", "/lat-404.html"), 1U) << log_of("pages.test");
-  EXPECT_LE(others("pages.test", {"/lat-404.html"}), k_probe_allowance);
+  expect_each_fetched_once("pages.test", {"/lat-404.html"});
 }
 
 TEST_F(NginxBehaviours, PageTitledPageNotFoundIsBroken) {
   auto result = check(server().url("/missing-page.html", "pages.test"));
   EXPECT_EQ(result.status, LinkStatus::broken) << describe(result);
-  EXPECT_EQ(hits("pages.test", "/missing-page.html"), 1U) << log_of("pages.test");
-  EXPECT_LE(others("pages.test", {"/missing-page.html"}), k_probe_allowance);
+  expect_each_fetched_once("pages.test", {"/missing-page.html"});
 }
 
 // --- h. soft 404 found by a probe ---------------------------------------------
@@ -440,8 +432,7 @@ TEST_F(NginxBehaviours, SinglePageAppDeepLinkIsUnverifiable) {
   auto result = check(server().url("/app/settings/profile", "spa.test"));
   EXPECT_EQ(result.status, LinkStatus::unverifiable) << describe(result);
   EXPECT_EQ(result.reason, LinkReason::any_path_alike);
-  EXPECT_EQ(hits("spa.test", "/app/settings/profile"), 1U) << log_of("spa.test");
-  EXPECT_LE(others("spa.test", {"/app/settings/profile"}), k_probe_allowance);
+  expect_each_fetched_once("spa.test", {"/app/settings/profile"});
 }
 
 // --- j. walls -------------------------------------------------------------------

@@ -120,5 +120,21 @@ TEST(JsonReport, KeepsWaivedFindingsWithTheirReason) {
   EXPECT_EQ(json["summary"]["errors"], 0);
 }
 
+TEST(Reports, EveryFormatSaysWhichEvidenceDecided) {
+  Report report = hostile_report();
+  report.diagnostics[0].evidence = "URL shape: a blog platform or path";
+  std::ostringstream text;
+  write_text_report(report, text, TextStyle{false});
+  EXPECT_THAT(text.str(), HasSubstr("    evidence: URL shape: a blog platform or path\n"));
+  std::ostringstream json;
+  write_json_report(report, json);
+  EXPECT_EQ(nlohmann::json::parse(json.str())["diagnostics"][0]["evidence"],
+            "URL shape: a blog platform or path");
+  std::ostringstream sarif;
+  write_sarif_report(report, {}, sarif);
+  EXPECT_EQ(nlohmann::json::parse(sarif.str())["runs"][0]["results"][0]["properties"]["evidence"],
+            "URL shape: a blog platform or path");
+}
+
 }  // namespace
 }  // namespace sg

@@ -35,5 +35,16 @@ TEST(SourceKindMismatch, MarkdownKindsAreInferredNotChecked) {
       IsEmpty());
 }
 
+// A vendor's post about its own mechanism is documentation: declared a paper,
+// the finding names the ownership that decided.
+TEST(SourceKindMismatch, NamesTheFirstPartyOwnershipAsEvidence) {
+  const auto found = lint_section(one_entry(
+      R"("title": "Understanding PTX", )"
+      R"("url": "https://developer.nvidia.com/blog/understanding-ptx/", "kind": "paper", )"
+      R"("description": "NVIDIA on the virtual ISA between CUDA and machine code.")"));
+  ASSERT_THAT(rule_ids(found), ElementsAre("source/kind-mismatch"));
+  EXPECT_EQ(found[0].evidence, "declared kind paper; first party: nvidia.com owns PTX");
+}
+
 }  // namespace
 }  // namespace sg::testing

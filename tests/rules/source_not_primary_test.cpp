@@ -61,7 +61,7 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
-    EXPECT_THAT(found[0].message, HasSubstr("judged by its URL: " + shape)) << url;
+    EXPECT_EQ(found[0].evidence, "URL shape: " + shape) << url;
   }
 }
 

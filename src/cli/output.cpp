@@ -19,6 +19,8 @@ void add_output_options(CLI::App& command, OutputOptions& options) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   command.add_option("--fail-on", options.fail_on, "Exit 1 on findings of this severity or worse")
       ->check(CLI::IsMember({"error", "warning"}));
+  command.add_flag("--verbose", options.verbose,
+                   "List notes too (entries judged by their URL's shape) in text output");
   command.add_flag("--zero-timings", options.zero_timings,
                    "Write 0 for every measured time, so that the same inputs give a "
                    "byte-identical report");
@@ -79,7 +81,9 @@ int emit_report(const Report& measured, const OutputOptions& options) {
       write_sarif_report(report, rule_metadata(), std::cout);
       break;
     default:
-      write_text_report(report, std::cout, TextStyle{use_color(options.color, STDOUT_FILENO)});
+      write_text_report(
+          report, std::cout,
+          TextStyle{.color = use_color(options.color, STDOUT_FILENO), .verbose = options.verbose});
       break;
   }
   std::cout.flush();

@@ -13,6 +13,7 @@ struct OutputOptions {
   std::string format = "text";
   std::string color = "auto";
   std::string fail_on = "error";
+  bool verbose = false;
   /// Every measured time written as 0, so that two runs over the same inputs
   /// give byte-identical reports (tests, diffs of reports).
   bool zero_timings = false;

@@ -41,6 +41,9 @@ ReportFormat parse_report_format(std::string_view name);
 
 struct TextStyle {
   bool color = false;
+  /// Notes (findings of severity info, such as an entry judged by its URL's
+  /// shape) are listed; otherwise only counted in the summary.
+  bool verbose = false;
 };
 
 /// What a report says about a rule (SARIF's rules metadata). Reports do not

@@ -19,6 +19,9 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
       ++waived;
       continue;
     }
+    if (d.severity == Severity::info && !style.verbose) {
+      continue;
+    }
     const std::string_view color = style.color ? words_for(d.severity).color : "";
     out << bold << printable(d.location.file);
     if (d.location.line > 0) {
@@ -50,6 +53,10 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
   }
   out << fmt::format(": {} error{}, {} warning{}", errors, errors == 1 ? "" : "s", warnings,
                      warnings == 1 ? "" : "s");
+  if (const std::size_t notes = report.count(Severity::info); notes > 0) {
+    out << fmt::format(", {} note{}{}", notes, notes == 1 ? "" : "s",
+                       style.verbose ? "" : " (--verbose lists them)");
+  }
   if (waived > 0) {
     out << fmt::format(" ({} waived)", waived);
   }

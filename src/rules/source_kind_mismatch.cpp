@@ -19,12 +19,28 @@ void check_kind_mismatch(const EntryView& view, const RuleContext& context, Find
   if (!view.entry.kind || view.is_note() || source_class == nullptr) {
     return;
   }
+  const EntryKind kind = *view.entry.kind;
+  // A host the policy does not know, whose URL reads as secondary, against a
+  // declared primary kind: the contributor and the URL disagree, and only a
+  // host rule or another kind settles it.
+  if (!source_class->primary && view.classification->rule == nullptr &&
+      view.classification->shape != nullptr && !kind_allowed(*source_class, kind)) {
+    out.push_back(Finding{
+        .location = view.entry.where("kind"),
+        .message = fmt::format("declared kind \"{}\" but {} reads as a {} page", to_string(kind),
+                               view.url_place(), source_class->name),
+        .hint = fmt::format("if it is a {}, add a host rule for \"{}\" to the policy; otherwise "
+                            "link the {} itself",
+                            to_string(kind), view.classification->domain, to_string(kind)),
+        .evidence = fmt::format("declared kind {}; {}", to_string(kind), view.class_evidence()),
+        .entry = &view.entry});
+    return;
+  }
   // On a secondary host the fix is another source, not another kind:
   // source/not-primary or surface/tutorial says so.
   if (!source_class->primary) {
     return;
   }
-  const EntryKind kind = *view.entry.kind;
   // A publisher's post about its own mechanism is documentation, and still
   // whatever its blog publishes (an implementer report).
   const SourceClass* post_class =

@@ -36,6 +36,12 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
   }
   if (source_class != nullptr && !source_class->primary && !source_class->surface) {
     const UrlShape* shape = view.classification->shape;
+    // A declared kind against a shape-inferred class is source/kind-mismatch.
+    if (view.entry.kind && shape != nullptr && view.classification->rule == nullptr &&
+        std::find(source_class->kinds.begin(), source_class->kinds.end(), *view.entry.kind) ==
+            source_class->kinds.end()) {
+      return;
+    }
     if (auto evidence = report_evidence(view, context.policy)) {
       out.push_back(Finding{
           .location = view.entry.where("url"),

@@ -11,18 +11,37 @@ void check_unclassified(const EntryView& view, const RuleContext& context, Findi
     return;
   }
   // A URL that is not http(s) is an entry/schema error already.
-  // A URL whose shape decided its class is judged by the other source rules.
-  if (view.classification && view.classification->rule == nullptr &&
-      view.classification->shape == nullptr) {
-    out.push_back(Finding{
-        .location = view.entry.where("url"),
-        .message = fmt::format("no host rule classifies {} (domain {})", view.classification->host,
-                               view.classification->domain),
-        .hint = fmt::format("add a line for \"{}\" to \"hosts\" in {}", view.classification->domain,
-                            context.policy.file.empty() ? "the policy" : context.policy.file),
-        .evidence = view.class_evidence(),
-        .entry = &view.entry});
+  if (!view.classification || view.classification->rule != nullptr) {
+    return;
   }
+  // A class read from the URL's shape is weaker than a host rule: a primary
+  // one passes, but never silently.
+  if (const UrlShape* shape = view.classification->shape; shape != nullptr) {
+    const SourceClass* source_class = view.source_class();
+    if (source_class != nullptr && source_class->primary) {
+      // An entry file declares its kind: there the policy must know the host.
+      out.push_back(Finding{
+          .location = view.entry.where("url"),
+          .message = fmt::format("judged a {} page by its URL alone ({})", source_class->name,
+                                 shape->name),
+          .hint = fmt::format("add a line for \"{}\" to \"hosts\" in {} to make it certain",
+                              view.classification->domain,
+                              context.policy.file.empty() ? "the policy" : context.policy.file),
+          .evidence = view.class_evidence(),
+          .severity = view.entry.kind ? Severity::warning : Severity::info,
+          .entry = &view.entry});
+    }
+    return;
+  }
+  // A URL that is not http(s) is an entry/schema error already.
+  out.push_back(Finding{
+      .location = view.entry.where("url"),
+      .message = fmt::format("no host rule classifies {} (domain {})", view.classification->host,
+                             view.classification->domain),
+      .hint = fmt::format("add a line for \"{}\" to \"hosts\" in {}", view.classification->domain,
+                          context.policy.file.empty() ? "the policy" : context.policy.file),
+      .evidence = view.class_evidence(),
+      .entry = &view.entry});
 }
 
 }  // namespace

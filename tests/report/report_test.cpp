@@ -136,5 +136,18 @@ TEST(Reports, EveryFormatSaysWhichEvidenceDecided) {
             "URL shape: a blog platform or path");
 }
 
+TEST(TextReport, NotesAreCountedAndListedOnlyWhenVerbose) {
+  Report report = hostile_report();
+  report.diagnostics[0].severity = Severity::info;
+  report.diagnostics[0].message = "judged a docs page by its URL alone";
+  std::ostringstream quiet;
+  write_text_report(report, quiet, TextStyle{});
+  EXPECT_THAT(quiet.str(), Not(HasSubstr("judged a docs page")));
+  EXPECT_THAT(quiet.str(), HasSubstr("0 errors, 0 warnings, 1 note (--verbose lists them)"));
+  std::ostringstream verbose;
+  write_text_report(report, verbose, TextStyle{.verbose = true});
+  EXPECT_THAT(verbose.str(), HasSubstr("info: judged a docs page by its URL alone"));
+}
+
 }  // namespace
 }  // namespace sg

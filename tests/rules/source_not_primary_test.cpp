@@ -57,7 +57,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://courses.someone.example/cs149", "a course page"},
            {"https://github.com/someone/awesome-kernels", "a link-collection repository"},
            {"https://github.com/someone/cuda-puzzles", "a course or exercise repository"},
-           {"https://github.com/someone", "a GitHub user or organisation page"}}) {
+           {"https://github.com/someone", "a user or organisation page"},
+           {"https://huggingface.co/some-lab", "a user or organisation page"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;

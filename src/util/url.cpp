@@ -137,7 +137,9 @@ std::string_view Url::site_host() const {
 
 int Url::effective_port() const { return port != 0 ? port : default_port(scheme); }
 
-std::optional<Url> parse_url(std::string_view text) {
+namespace {
+
+std::optional<Url> parse_url_once(std::string_view text) {
   for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
     if (byte <= 0x20 || byte == 0x7f) {
@@ -188,6 +190,26 @@ std::optional<Url> parse_url(std::string_view text) {
   const std::size_t hash = text.find('#');
   url.has_fragment = hash != std::string_view::npos;
   url.has_query = text.substr(0, hash).find('?') != std::string_view::npos;
+  return url;
+}
+
+}  // namespace
+
+std::optional<Url> parse_url(std::string_view text) {
+  std::optional<Url> url = parse_url_once(text);
+  if (!url || !url->is_web()) {
+    return url;
+  }
+  // libcurl decodes a percent-encoded host, and only the next parse reads
+  // the decoded spelling for what it is ("%343" is "43", then the address
+  // 0.0.0.43; "%7f" a control character, then no URL at all; found by
+  // fuzzing). The spelling written back is parsed once more, so one host has
+  // one spelling.
+  const std::optional<Url> again = parse_url_once(to_string(*url));
+  if (!again) {
+    return std::nullopt;
+  }
+  url->host = again->host;
   return url;
 }
 

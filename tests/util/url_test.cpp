@@ -78,6 +78,11 @@ TEST(NormalizeUrl, IsAFixedPointForEncodedDotsAndPercentSignsInTheHost) {
   EXPECT_EQ(normalize_url("https://x.example/?a=%6%33"), "https://x.example/?a=%2563");
   EXPECT_EQ(normalize_url("https://x.example/?a=%2563"), "https://x.example/?a=%2563");
   EXPECT_FALSE(normalize_url("HTTPS://Ex%%%%%%%%%%443/a"));
+  // Found by fuzzing: "%343" decodes to "43", which the next parse reads as
+  // the address 0.0.0.43.
+  EXPECT_EQ(normalize_url("https://%343/a"), "https://0.0.0.43/a");
+  EXPECT_EQ(normalize_url("https://0.0.0.43/a"), "https://0.0.0.43/a");
+  EXPECT_FALSE(normalize_url("http:///o\x9d\xffwww%7fbg.c/wc"));
   const auto decoded = normalize_url("https://ex%41mple.com/a");
   ASSERT_TRUE(decoded);
   EXPECT_EQ(*decoded, "https://example.com/a");

@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "util/url.h"
 #include "sourcegate/version.h"
 #include "util/text.h"
+#include "util/url.h"
 
 namespace sg::links {
 

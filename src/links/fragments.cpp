@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "links/html.h"
-#include "util/url.h"
 #include "util/text.h"
+#include "util/url.h"
 
 namespace sg::links {
 

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "util/url.h"
 #include "links/url_guard.h"
+#include "util/url.h"
 
 namespace sg::links {
 

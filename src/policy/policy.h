@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -29,6 +30,9 @@ struct SourceClass {
   bool surface = false;
   /// Declared kinds that agree with this class.
   std::vector<EntryKind> kinds;
+  [[nodiscard]] bool allows(EntryKind kind) const {
+    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+  }
   /// For Markdown input: the kind an entry linking this class is taken to be.
   std::optional<EntryKind> inferred_kind;
   /// When set, a URL of this class must match it to be of the class's main

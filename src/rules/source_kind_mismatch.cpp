@@ -9,11 +9,6 @@
 namespace sg {
 namespace {
 
-bool kind_allowed(const SourceClass& source_class, EntryKind kind) {
-  return std::find(source_class.kinds.begin(), source_class.kinds.end(), kind) !=
-         source_class.kinds.end();
-}
-
 void check_kind_mismatch(const EntryView& view, const RuleContext& context, Findings& out) {
   const SourceClass* source_class = view.source_class();
   if (!view.entry.kind || view.is_note() || source_class == nullptr) {
@@ -24,7 +19,7 @@ void check_kind_mismatch(const EntryView& view, const RuleContext& context, Find
   // declared primary kind: the contributor and the URL disagree, and only a
   // host rule or another kind settles it.
   if (!source_class->primary && view.classification->rule == nullptr &&
-      view.classification->shape != nullptr && !kind_allowed(*source_class, kind)) {
+      view.classification->shape != nullptr && !source_class->allows(kind)) {
     out.push_back(Finding{
         .location = view.entry.where("kind"),
         .message = fmt::format("declared kind \"{}\" but {} reads as a {} page", to_string(kind),
@@ -47,8 +42,7 @@ void check_kind_mismatch(const EntryView& view, const RuleContext& context, Find
       view.classification->first_party.empty()
           ? nullptr
           : context.policy.find_class(context.policy.first_party_class_from);
-  if (!kind_allowed(*source_class, kind) &&
-      (post_class == nullptr || !kind_allowed(*post_class, kind))) {
+  if (!source_class->allows(kind) && (post_class == nullptr || !post_class->allows(kind))) {
     out.push_back(Finding{
         .location = view.entry.where("kind"),
         .message = fmt::format("declared kind \"{}\" but {} is a {} host", to_string(kind),

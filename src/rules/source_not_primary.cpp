@@ -13,8 +13,7 @@ namespace {
 /// its title says it is a worklog, or its text states a measurement.
 std::optional<std::string> report_evidence(const EntryView& view, const Policy& policy) {
   const Entry& entry = view.entry;
-  if (entry.kind || std::find(view.source_class()->kinds.begin(), view.source_class()->kinds.end(),
-                              EntryKind::report) == view.source_class()->kinds.end()) {
+  if (entry.kind || !view.source_class()->allows(EntryKind::report)) {
     return std::nullopt;
   }
   if (auto match = policy.report_titles.first_match(entry.title)) {
@@ -38,8 +37,7 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
     const UrlShape* shape = view.classification->shape;
     // A declared kind against a shape-inferred class is source/kind-mismatch.
     if (view.entry.kind && shape != nullptr && view.classification->rule == nullptr &&
-        std::find(source_class->kinds.begin(), source_class->kinds.end(), *view.entry.kind) ==
-            source_class->kinds.end()) {
+        !source_class->allows(*view.entry.kind)) {
       return;
     }
     if (auto evidence = report_evidence(view, context.policy)) {

@@ -140,6 +140,28 @@ bool entry_changed(const Entry& entry, const ChangedLines& changed) {
   return in_ranges(it->second, entry.location.line, last);
 }
 
+std::vector<ReviewItem> review_items(const List& list, const ChangedLines& changed) {
+  std::vector<ReviewItem> items;
+  list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    auto it = changed.find(entry.location.file);
+    if (it == changed.end()) {
+      return;
+    }
+    const auto added = [&](const Location& at) { return in_ranges(it->second, at.line, at.line); };
+    if (entry.kind) {
+      if (Location at = entry.where("kind"); added(at)) {
+        items.push_back({entry.title, entry.url, at, "", std::string(to_string(*entry.kind))});
+      }
+    }
+    for (const Waiver& waiver : entry.waivers) {
+      if (added(waiver.location)) {
+        items.push_back({entry.title, entry.url, waiver.location, waiver.rule, waiver.reason});
+      }
+    }
+  });
+  return items;
+}
+
 void keep_changed(Report& report, const List& list, const ChangedLines& changed) {
   std::vector<const Entry*> touched;
   list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {

@@ -28,6 +28,10 @@ ChangedLines changed_since(const std::string& ref);
 /// block a new pull request.
 void keep_changed(Report& report, const List& list, const ChangedLines& changed);
 
+/// The kinds and waivers written on changed lines, in list order, for the
+/// reviewer: the rules trust a declared kind, and a waiver silences a rule.
+std::vector<ReviewItem> review_items(const List& list, const ChangedLines& changed);
+
 /// Whether any line of `entry` changed.
 bool entry_changed(const Entry& entry, const ChangedLines& changed);
 

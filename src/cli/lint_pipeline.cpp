@@ -95,6 +95,7 @@ void finish_report(LintRun& run, RulesRun rules) {
   apply_waivers(run.loaded.list, run.report.diagnostics, rules);
   if (run.changed) {
     keep_changed(run.report, run.loaded.list, *run.changed);
+    run.report.review = review_items(run.loaded.list, *run.changed);
   }
   sort_diagnostics(run.report.diagnostics);
 }

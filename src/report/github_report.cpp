@@ -108,6 +108,14 @@ void write_github_annotations(const Report& report, std::ostream& out) {
     }
     out << '\n';
   }
+  // Notices, so that the reviewer sees each on the diff line that adds it.
+  for (const ReviewItem& item : report.review) {
+    out << "::notice file=" << escape_property(item.location.file) << ",line=" << item.location.line
+        << ",col=" << item.location.column
+        << ",title=" << escape_property("sourcegate review: " + item.title)
+        << "::" << escape_data("This change " + describe(item) + "; a reviewer should agree.")
+        << '\n';
+  }
   out << fmt::format("sourcegate: {} entries, {} errors, {} warnings\n", report.entries,
                      report.count(Severity::error), report.count(Severity::warning));
 }
@@ -118,6 +126,15 @@ void write_github_summary(const Report& report, std::ostream& out) {
   out << "## sourcegate\n\n"
       << fmt::format("{} entries checked: **{} error{}**, {} warning{}.\n\n", report.entries,
                      errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+  if (!report.review.empty()) {
+    out << "### For the reviewer\n\nKinds and waivers this change adds: the rules trust them.\n\n"
+        << "| entry | where | declares |\n|---|---|---|\n";
+    for (const ReviewItem& item : report.review) {
+      out << "| " << cell(item.title) << " | " << cell(item.location.file) << ':'
+          << item.location.line << " | " << cell(describe(item)) << " |\n";
+    }
+    out << "### Findings\n\n";
+  }
   if (errors + warnings + report.count(Severity::info) == 0) {
     out << "No findings.\n";
     return;

@@ -31,6 +31,24 @@ void write_json_report(const Report& report, std::ostream& out) {
     diagnostics.push_back(std::move(item));
   }
   root["diagnostics"] = std::move(diagnostics);
+  if (!report.review.empty()) {
+    ordered_json review = ordered_json::array();
+    for (const ReviewItem& item : report.review) {
+      ordered_json row = {{"title", item.title},
+                          {"url", item.url},
+                          {"file", item.location.file},
+                          {"line", item.location.line},
+                          {"column", item.location.column}};
+      if (item.rule.empty()) {
+        row["kind"] = item.value;
+      } else {
+        row["waives"] = item.rule;
+        row["reason"] = item.value;
+      }
+      review.push_back(std::move(row));
+    }
+    root["review"] = std::move(review);
+  }
   ordered_json links = ordered_json::array();
   for (const links::LinkResult& link : report.links) {
     ordered_json sources = ordered_json::array();

@@ -12,6 +12,13 @@ std::size_t Report::count(Severity severity) const {
       [&](const Diagnostic& d) { return d.severity == severity && d.waived_reason.empty(); }));
 }
 
+std::string describe(const ReviewItem& item) {
+  if (item.rule.empty()) {
+    return "declares kind " + item.value;
+  }
+  return "waives " + item.rule + ": " + item.value;
+}
+
 ReportFormat parse_report_format(std::string_view name) {
   if (name == "text") {
     return ReportFormat::text;

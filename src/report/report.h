@@ -12,11 +12,28 @@
 
 namespace sg {
 
+/// What a change asks its reviewer to accept rather than a finding: a kind an
+/// entry declares (the rules trust it) or a waiver it adds (a rule goes quiet).
+/// Listed by lint and check with --changed-since; they never fail a run.
+struct ReviewItem {
+  std::string title;  ///< the entry's title
+  std::string url;    ///< the entry's link
+  Location location;  ///< the kind field or the waiver
+  std::string rule;   ///< the waived rule; empty for a kind
+  /// The declared kind, or the waiver's reason.
+  std::string value;
+};
+
+/// "declares kind report" or "waives source/not-primary: reason".
+std::string describe(const ReviewItem& item);
+
 /// Everything a run found, ready for any writer. Writers are pure: the same
 /// report gives byte-identical output.
 struct Report {
   std::size_t entries = 0;
   std::vector<Diagnostic> diagnostics;
+  /// With --changed-since: the kinds and waivers the change adds.
+  std::vector<ReviewItem> review;
   std::vector<links::LinkResult> links;
   /// With a link history: failed runs in a row before a link counts as dead;
   /// 0 without one.

@@ -43,6 +43,11 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
       out << "    hint: " << printable(d.hint) << '\n';
     }
   }
+  for (const ReviewItem& item : report.review) {
+    out << bold << printable(item.location.file) << ':' << item.location.line << ':'
+        << item.location.column << ':' << reset << " review: entry \"" << printable(item.title)
+        << "\" " << printable(describe(item)) << '\n';
+  }
   const std::size_t errors = report.count(Severity::error);
   const std::size_t warnings = report.count(Severity::warning);
   if (report.entries > 0 || report.links.empty()) {

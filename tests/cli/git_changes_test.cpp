@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "load/entries_loader.h"
 #include "support/cli_runner.h"
 
 namespace sg {
@@ -40,6 +41,44 @@ TEST(UnifiedDiff, ReadsHunksPerFile) {
 
 TEST(UnifiedDiff, GarbageIsIgnoredNotFatal) {
   EXPECT_TRUE(parse_unified_diff("@@ -x +y @@\n+++ \n@@\n\xff\xfe").empty());
+}
+
+TEST(ReviewItems, ListsTheKindsAndWaiversOnChangedLinesOnly) {
+  LoadResult loaded;
+  load_entries_text("entries/01-s.json", R"({
+  "title": "S",
+  "entries": [
+    {
+      "title": "Old",
+      "url": "https://example.org/old",
+      "kind": "docs",
+      "description": "Old.",
+      "waive": [{"rule": "source/unclassified", "reason": "kept from before"}]
+    },
+    {
+      "title": "New",
+      "url": "https://example.org/new",
+      "kind": "report",
+      "code": "https://github.com/o/r",
+      "description": "New.",
+      "waive": [{"rule": "source/not-primary", "reason": "the author's own worklog"}]
+    }
+  ]
+}
+)",
+                    loaded);
+  ASSERT_TRUE(loaded.diagnostics.empty()) << loaded.diagnostics.front().message;
+  // Lines 11-18 are the new entry; line 9 edits only the old one's waiver.
+  const ChangedLines changed = {{"entries/01-s.json", {{9, 9}, {11, 18}}}};
+  const std::vector<ReviewItem> items = review_items(loaded.list, changed);
+  ASSERT_EQ(items.size(), 3U);
+  EXPECT_EQ(items[0].title, "Old");
+  EXPECT_EQ(describe(items[0]), "waives source/unclassified: kept from before");
+  EXPECT_EQ(items[1].title, "New");
+  EXPECT_EQ(describe(items[1]), "declares kind report");
+  EXPECT_EQ(items[1].location.line, 14);
+  EXPECT_EQ(describe(items[2]), "waives source/not-primary: the author's own worklog");
+  EXPECT_TRUE(review_items(loaded.list, {{"entries/other.json", {{1, 99}}}}).empty());
 }
 
 class ChangedSince : public ::testing::Test {
@@ -80,6 +119,14 @@ TEST_F(ChangedSince, JudgesOnlyTheEntriesAPullRequestTouched) {
   const auto report = nlohmann::json::parse(changed.out);
   ASSERT_EQ(report["diagnostics"].size(), 1U);
   EXPECT_EQ(report["diagnostics"][0]["title"], "New");
+  // The new entry's kind is for the reviewer to accept; the old one's is not news.
+  ASSERT_EQ(report["review"].size(), 1U) << changed.out;
+  EXPECT_EQ(report["review"][0]["title"], "New");
+  EXPECT_EQ(report["review"][0]["kind"], "docs");
+  auto annotated = testing::run_sourcegate(
+      {"lint", "--policy", policy, "--format", "github", "--changed-since", "main"}, m_dir.path());
+  EXPECT_THAT(annotated.out, ::testing::HasSubstr("::notice file=entries/01-s.json,line=13,"));
+  EXPECT_THAT(annotated.out, ::testing::HasSubstr("declares kind docs"));
   // Deleting a nested claim field is a change to that entry.
   git("add -A");
   git("commit -q -m second");

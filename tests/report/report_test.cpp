@@ -62,6 +62,37 @@ TEST(GithubReport, SkipsWaivedFindingsAndSummarisesEveryOther) {
                                        "name=x::y, ##&#91;error]boom %0A |"));
 }
 
+TEST(GithubReport, ShowsTheReviewerEachKindAndWaiverAChangeAdds) {
+  Report report;
+  report.entries = 1;
+  report.review.push_back({"Evil::x\n::error::y", "https://example.org",
+                           Location{"entries/01-a.json", 7, 7}, "source/not-primary",
+                           "author's worklog | with code"});
+  std::ostringstream annotations;
+  write_github_annotations(report, annotations);
+  const std::string text = annotations.str();
+  EXPECT_TRUE(
+      text.starts_with("::notice file=entries/01-a.json,line=7,col=7,title=sourcegate "
+                       "review%3A Evil%3A%3Ax%0A%3A%3Aerror%3A%3Ay::This change waives "
+                       "source/not-primary: author's worklog | with code; a reviewer "
+                       "should agree.\n"))
+      << text;
+  std::ostringstream summary;
+  write_github_summary(report, summary);
+  EXPECT_THAT(summary.str(), HasSubstr("### For the reviewer"));
+  EXPECT_THAT(summary.str(), HasSubstr("| Evil::x ::error::y | entries/01-a.json:7 | waives "
+                                       "source/not-primary: author's worklog &#124; with code |"));
+  EXPECT_THAT(summary.str(), HasSubstr("### Findings\n\nNo findings."));
+  std::ostringstream json;
+  write_json_report(report, json);
+  const auto parsed = nlohmann::json::parse(json.str());
+  EXPECT_EQ(parsed["review"][0]["waives"], "source/not-primary");
+  EXPECT_EQ(parsed["review"][0]["line"], 7);
+  std::ostringstream plain;
+  write_text_report(report, plain, TextStyle{});
+  EXPECT_THAT(plain.str(), HasSubstr("entries/01-a.json:7:7: review: entry \"Evil::x"));
+}
+
 TEST(SarifReport, IsSarif210WithRulesLocationsAndStableFingerprints) {
   std::ostringstream first;
   std::ostringstream second;

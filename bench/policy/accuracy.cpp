@@ -3,9 +3,10 @@
 // list (as a user's list would be) with the repository's policy, scored per
 // part of the split (tune, held-out).
 //
-//   sourcegate_bench_policy CORPUS_DIR POLICY [--misses]
+//   sourcegate_bench_policy CORPUS_DIR POLICY [--misses | --tune]
 //
-// --misses lists the tuning part's disagreements, never the held-out part's.
+// --misses lists the tuning part's disagreements and --tune all of it, never
+// the held-out part.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -80,11 +81,13 @@ struct Counts {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: sourcegate_bench_policy CORPUS_DIR POLICY [--misses]\n";
+    std::cerr << "usage: sourcegate_bench_policy CORPUS_DIR POLICY [--misses | --tune]\n";
     return 2;
   }
   const fs::path corpus = argv[1];
-  const bool show_misses = argc > 3 && std::string_view(argv[3]) == "--misses";
+  const std::string_view listing = argc > 3 ? argv[3] : "";
+  const bool show_misses = listing == "--misses";
+  const bool show_tune = listing == "--tune";
   const sg::Policy policy = sg::load_policy(argv[2]);
 
   std::map<std::string, std::string> part_of;
@@ -193,13 +196,14 @@ int main(int argc, char** argv) {
                                by_class[name].second);
     }
   }
-  if (show_misses) {
-    std::cout << "\n== tuning part: disagreements\n";
+  if (show_misses || show_tune) {
+    std::cout << (show_misses ? "\n== tuning part: disagreements\n" : "\n== tuning part\n");
     for (const Labelled& entry : entries) {
-      const bool agrees =
-          entry.errors.empty() == !entry.violates &&
-          entry.errors.contains("source/not-primary") == entry.rules.contains("source/not-primary");
-      if (entry.part != "tune" || agrees) {
+      // Every rule a label names, so that a missed tutorial or claim shows too.
+      const bool agrees = std::all_of(rules.begin(), rules.end(), [&](const std::string& rule) {
+        return entry.errors.contains(rule) == entry.rules.contains(rule);
+      });
+      if (entry.part != "tune" || (agrees && show_misses)) {
         continue;
       }
       std::string said;
@@ -210,8 +214,8 @@ int main(int argc, char** argv) {
       for (const std::string& rule : entry.rules) {
         labelled += rule + " ";
       }
-      std::cout << fmt::format("{} [{}] {}\n  {}\n  labelled: {}  said: {}\n", entry.id,
-                               entry.host_class, entry.url, entry.title,
+      std::cout << fmt::format("{} [{}] {}\n  {} | {}\n  labelled: {}  said: {}\n", entry.id,
+                               entry.host_class, entry.url, entry.title, entry.description,
                                labelled.empty() ? "comply" : labelled, said.empty() ? "-" : said);
     }
   }

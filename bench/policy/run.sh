@@ -3,7 +3,7 @@
 # of tests/policy-corpus/: precision, recall and F1 of "flagged" and per rule,
 # for the tuning part and the held-out part, and the host classes assigned.
 #
-#   bench/policy/run.sh [--misses]   (--misses: the tuning part's disagreements)
+#   bench/policy/run.sh [--misses | --tune]   (the tuning part's disagreements, or all of it)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"

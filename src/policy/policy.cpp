@@ -282,8 +282,8 @@ void read_rules(const JsonNode& node, Policy& policy) {
 void read_policy(const JsonNode& root, Policy& policy) {
   allow_keys(root,
              {"$comment", "classes", "hosts", "url_shapes", "first_party", "report_titles",
-              "secondary_titles", "claims", "surface", "description", "group_size", "freshness",
-              "canonical", "rules", "links"},
+              "secondary_titles", "method_titles", "secondary_descriptions", "claims", "surface",
+              "description", "group_size", "freshness", "canonical", "rules", "links"},
              "the policy");
   // Classes first: host rules refer to them.
   if (const JsonNode* classes = root.find("classes")) {
@@ -308,6 +308,10 @@ void read_policy(const JsonNode& root, Policy& policy) {
       policy.report_titles = pattern_set(value, "report_titles");
     } else if (member.key == "secondary_titles") {
       policy.secondary_titles = pattern_set(value, "secondary_titles");
+    } else if (member.key == "method_titles") {
+      policy.method_titles = pattern_set(value, "method_titles");
+    } else if (member.key == "secondary_descriptions") {
+      policy.secondary_descriptions = pattern_set(value, "secondary_descriptions");
     } else if (member.key == "claims") {
       allow_keys(value, {"figures", "comparisons", "superlatives", "not_claims"}, "\"claims\"");
       if (const JsonNode* not_claims = value.find("not_claims")) {
@@ -323,7 +327,13 @@ void read_policy(const JsonNode& root, Policy& policy) {
         policy.claim_superlatives = pattern_set(*superlatives, "claims.superlatives");
       }
     } else if (member.key == "surface") {
-      allow_keys(value, {"title_patterns"}, "\"surface\"");
+      allow_keys(value, {"title_patterns", "secondary_patterns", "path_patterns"}, "\"surface\"");
+      if (const JsonNode* secondary = value.find("secondary_patterns")) {
+        policy.surface_secondary = pattern_set(*secondary, "surface.secondary_patterns");
+      }
+      if (const JsonNode* paths = value.find("path_patterns")) {
+        policy.surface_paths = pattern_set(*paths, "surface.path_patterns");
+      }
       if (const JsonNode* titles = value.find("title_patterns")) {
         policy.surface_titles = pattern_set(*titles, "surface.title_patterns");
       }

@@ -103,6 +103,12 @@ struct Policy {
   std::vector<SourceClass> classes;
   std::vector<HostRule> hosts;
   PatternSet secondary_titles;
+  /// Titles that say the work builds something, not only studies it
+  /// ("Characterizing and Optimizing …"): no secondary title pattern applies.
+  PatternSet method_titles;
+  /// Descriptions that say a link is not the source itself: a reproduction, a
+  /// paper list, course material (repositories are named, not titled).
+  PatternSet secondary_descriptions;
   /// Titles that say a blog post is its author's own worklog.
   PatternSet report_titles;
   /// "first_party": publishers and what they own; posts on a host of class
@@ -124,6 +130,11 @@ struct Policy {
   /// 100% of the ISA"), blanked out before the claim patterns run.
   PatternSet not_claims;
   PatternSet surface_titles;
+  /// Words that make a secondary page (one not classed primary) a tutorial:
+  /// "tutorial", "primer"; a first-party tutorial is documentation.
+  PatternSet surface_secondary;
+  /// URL paths of secondary pages that say they are tutorials ("/tutorials/").
+  PatternSet surface_paths;
   std::size_t description_min_length = 0;
   std::size_t description_max_length = 0;
   std::vector<std::string> description_lowercase_starts;

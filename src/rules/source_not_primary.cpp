@@ -66,12 +66,25 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
   }
   // A primary host, or one the policy does not know, can still carry
   // secondary material: surveys, studies of someone else's system, summaries.
-  if (auto match = context.policy.secondary_titles.first_match(view.entry.title)) {
+  const Policy& policy = context.policy;
+  if (!policy.method_titles.first_match(view.entry.title)) {
+    if (auto match = policy.secondary_titles.first_match(view.entry.title)) {
+      out.push_back(Finding{
+          .location = view.entry.where("title"),
+          .message = fmt::format("the title reads as a {} (\"{}\"), which is not a primary source",
+                                 match->first->name, match->second),
+          .evidence = "title pattern: " + match->first->name,
+          .entry = &view.entry});
+      return;
+    }
+  }
+  if (auto match = policy.secondary_descriptions.first_match(view.entry.description)) {
     out.push_back(Finding{
-        .location = view.entry.where("title"),
-        .message = fmt::format("the title reads as a {} (\"{}\"), which is not a primary source",
+        .location = view.entry.where("description"),
+        .message = fmt::format("the description says it is {} (\"{}\"), not the primary source",
                                match->first->name, match->second),
-        .evidence = "title pattern: " + match->first->name,
+        .hint = "link the work itself: the paper, the official repository or its documentation",
+        .evidence = "description pattern: " + match->first->name,
         .entry = &view.entry});
   }
 }

@@ -29,10 +29,21 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
        source_class->inferred_kind == EntryKind::spec)) {
     return;
   }
+  // A repository's or a paper's description says what it contains ("with
+  // tutorials"); only its title says what it is. A page not classed primary
+  // is also judged by its tutorial words and its path.
+  const bool primary = view.source_class() != nullptr && view.source_class()->primary;
   for (const auto& [name, text] :
        {std::pair<std::string_view, const std::string&>{"title", entry.title},
         {"description", entry.description}}) {
-    if (auto match = context.policy.surface_titles.first_match(text)) {
+    if (name == "description" && primary) {
+      continue;
+    }
+    auto match = context.policy.surface_titles.first_match(text);
+    if (!match && !primary) {
+      match = context.policy.surface_secondary.first_match(text);
+    }
+    if (match) {
       out.push_back(Finding{
           .location = entry.where(name),
           .message =
@@ -41,6 +52,17 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
           .entry = &entry});
       return;
     }
+  }
+  if (primary || !view.classification) {
+    return;
+  }
+  if (auto match = context.policy.surface_paths.first_match(view.classification->path)) {
+    out.push_back(
+        Finding{.location = entry.where("url"),
+                .message = fmt::format("the link's path reads as a surface-level tutorial (\"{}\")",
+                                       match->second),
+                .evidence = "path pattern: " + match->first->name,
+                .entry = &entry});
   }
 }
 
@@ -52,7 +74,11 @@ extern const Rule k_surface_tutorial = {
     .summary = "a surface-level tutorial",
     .doc =
         "Generic or surface-level tutorials are out: hosts the policy classes as surface "
-        "material, and titles or descriptions matching the policy's \"surface.title_patterns\". "
+        "material, and titles or descriptions matching the policy's \"surface.title_patterns\" "
+        "(for a "
+        "repository or a paper, its title only: a description says what it contains), and "
+        "secondary pages (not classed primary) whose text matches \"surface.secondary_patterns\" "
+        "or whose path matches \"surface.path_patterns\". "
         "A direct implementer report with code is exempt.",
     .hint = "link the primary source the tutorial summarises",
     .check_entry = check_surface_tutorial,

@@ -88,6 +88,10 @@ constexpr PatternCase k_claim_cases[] = {
      "A manifold learning library."},
     {"an absolute effect", "Removes the launch overhead entirely.",
      "Measures the launch overhead of each kernel."},
+    {"an intensified comparison", "Attention that is significantly faster on long contexts.",
+     "A significantly different take on attention."},
+    {"speeding up a named tool", "Speed up your Pandas workflows by changing one line.",
+     "Speed up your own kernels with this profiler."},
 };
 
 constexpr PatternCase k_not_claim_cases[] = {
@@ -95,7 +99,7 @@ constexpr PatternCase k_not_claim_cases[] = {
     {"coverage", "Covers 100% of the PTX ISA.", "Speeds up 100% of the kernels by fusion 30%."},
     {"a share of a language", "A profiler written in 100% Go.", "Cuts latency 100% of the time."},
     {"a count in a title", "30 Seconds of Code for kernels.", "Compiles in 30 seconds."},
-    {"a course code", "Lecture notes of CS50x.", "A 50x speed-up on decode."},
+    {"a course code", "The CS50x problem sets, solved.", "A 50x speed-up on decode."},
 };
 
 TEST(ClaimIncomplete, EveryPatternHasACaseThatFiresAndOneThatDoesNot) {

@@ -97,10 +97,22 @@ TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
 TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
   for (const char* title :
        {"Dissecting the Hopper architecture through microbenchmarks",
-        "Demystifying the GPU memory hierarchy", "An empirical study of deep learning compilers"}) {
+        "Demystifying the GPU memory hierarchy", "An empirical study of deep learning compilers",
+        "Benchmarking the A100 for sparse workloads", "Performance evaluation of NCCL on H100",
+        "Can large language models predict kernel performance?"}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
                                      "](https://arxiv.org/abs/2402.13499) - A study.\n");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
+  }
+  // A study that also builds something introduces a method; a title with a
+  // question mark inside is not a question.
+  for (const char* title :
+       {"Characterizing and optimizing serverless workloads at a cloud provider",
+        "Benchmarking GPUs to tune dense linear algebra",
+        "Is attention all you need? A kernel for sparse decode"}) {
+    const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
+                                     "](https://arxiv.org/abs/2402.13499) - A paper on the method.\n");
+    EXPECT_THAT(rule_ids(found), IsEmpty()) << title;
   }
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [KernelBench: can LLMs write GPU "
                                      "kernels?](https://arxiv.org/abs/2502.10517) - A benchmark "
@@ -142,6 +154,33 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
     EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
                 Contains("source/not-primary"))
         << item;
+  }
+}
+
+// A repository is named, not titled: its description says when it is a
+// reproduction, a link collection or course material.
+TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"a reproduction", "A fully open reproduction of DeepSeek-R1."},
+      {"a reproduction", "Unofficial PyTorch port of the FlashAttention-3 kernels."},
+      {"a link collection", "A curated list of inference papers."},
+      {"a link collection", "NVIDIA curated collection of open source educational resources."},
+      {"course material", "Class materials for a distributed systems lecture series."},
+      {"course material", "Labs and a framework for the UW distributed systems course."}};
+  for (const auto& [pattern, description] : cases) {
+    const auto found = lint_markdown(
+        std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") + description + "\n");
+    ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary")) << description;
+    EXPECT_EQ(found[0].evidence, std::string("description pattern: ") + pattern) << description;
+  }
+  for (const char* description :
+       {"Official implementation of FlashAttention-3.", "A list-scheduling compiler for GPUs.",
+        "Fast attention kernels, with a course on how they work in the docs."}) {
+    EXPECT_THAT(
+        rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") +
+                               description + "\n")),
+        IsEmpty())
+        << description;
   }
 }
 

@@ -15,6 +15,27 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
   EXPECT_THAT(title[0].message, HasSubstr("\"for Beginners\""));
 }
 
+// On a page the policy does not class primary, tutorial words and a tutorial
+// path are enough; a repository's description says what it contains.
+TEST(SurfaceTutorial, SecondaryPagesAreJudgedByTheirWordsAndPath) {
+  for (const char* item :
+       {"- [Introduction of CUDA](https://www.youtube.com/watch?v=x) - A 12 hour CUDA tutorial.",
+        "- [A tour of CUDA](https://someone.github.io/notes/cuda.html) - Threads and warps.",
+        "- [Prompting](https://www.deeplearning.ai/short-courses/prompting/) - Prompting."}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
+                Contains("surface/tutorial"))
+        << item;
+  }
+  for (const char* item :
+       {"- [r](https://github.com/o/r) - A kernel library with tutorials and examples.",
+        "- [Tensor parallelism](https://pytorch.org/tutorials/intermediate/TP_tutorial.html) - "
+        "The official tutorial."}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
+                Not(Contains("surface/tutorial")))
+        << item;
+  }
+}
+
 // The vendor's own introduction to its own mechanism is its documentation.
 TEST(SurfaceTutorial, OfficialDocsWithAnIntroductoryTitleAreNoTutorial) {
   EXPECT_THAT(

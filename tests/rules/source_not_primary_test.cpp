@@ -99,7 +99,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
        {"Dissecting the Hopper architecture through microbenchmarks",
         "Demystifying the GPU memory hierarchy", "An empirical study of deep learning compilers",
         "Benchmarking the A100 for sparse workloads", "Performance evaluation of NCCL on H100",
-        "Can large language models predict kernel performance?"}) {
+        "Can large language models predict kernel performance?",
+        "Can LLMs write fast CUDA kernels"}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
                                      "](https://arxiv.org/abs/2402.13499) - A study.\n");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
@@ -110,8 +111,9 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
        {"Characterizing and optimizing serverless workloads at a cloud provider",
         "Benchmarking GPUs to tune dense linear algebra",
         "Is attention all you need? A kernel for sparse decode"}) {
-    const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
-                                     "](https://arxiv.org/abs/2402.13499) - A paper on the method.\n");
+    const auto found =
+        lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
+                      "](https://arxiv.org/abs/2402.13499) - A paper on the method.\n");
     EXPECT_THAT(rule_ids(found), IsEmpty()) << title;
   }
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [KernelBench: can LLMs write GPU "
@@ -155,6 +157,17 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
                 Contains("source/not-primary"))
         << item;
   }
+}
+
+// A vendor's architecture white paper is its documentation, even on a host
+// the policy classes as marketing.
+TEST(SourceNotPrimary, AWhitePaperIsDocumentationOnAnyHost) {
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [A100 architecture](https://www.nvidia.com/content/dam/en-zz/Solutions/"
+      "nvidia-ampere-architecture-whitepaper.pdf) - The architecture of the A100.\n"
+      "- [A100](https://www.nvidia.com/en-us/data-center/a100/) - The A100 product page.\n");
+  ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary"));
+  EXPECT_EQ(found[0].location.line, 6);
 }
 
 // A repository is named, not titled: its description says when it is a

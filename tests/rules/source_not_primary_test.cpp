@@ -178,6 +178,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
       {"a reproduction", "Unofficial PyTorch port of the FlashAttention-3 kernels."},
       {"a link collection", "A curated list of inference papers."},
       {"a link collection", "NVIDIA curated collection of open source educational resources."},
+      {"a commercial product", "A paid product for building and shipping model apps."},
       {"course material", "Class materials for a distributed systems lecture series."},
       {"course material", "Labs and a framework for the UW distributed systems course."}};
   for (const auto& [pattern, description] : cases) {
@@ -188,7 +189,8 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
   }
   for (const char* description :
        {"Official implementation of FlashAttention-3.", "A list-scheduling compiler for GPUs.",
-        "Fast attention kernels, with a course on how they work in the docs."}) {
+        "Fast attention kernels, with a course on how they work in the docs.",
+        "A product quantization library for vector search."}) {
     EXPECT_THAT(
         rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") +
                                description + "\n")),

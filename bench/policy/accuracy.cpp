@@ -32,6 +32,7 @@ namespace fs = std::filesystem;
 
 struct Labelled {
   std::string id;
+  std::string list;  ///< the corpus file it came from
   std::string part;
   std::string url;
   std::string title;
@@ -123,6 +124,7 @@ int main(int argc, char** argv) {
       const nlohmann::json row = nlohmann::json::parse(text);
       Labelled entry;
       entry.id = row.at("id");
+      entry.list = file.stem().string();
       entry.part = part_of.contains(entry.id) ? part_of.at(entry.id) : "unsplit";
       entry.url = row.at("url");
       entry.title = row.at("title");
@@ -168,6 +170,7 @@ int main(int argc, char** argv) {
   for (const std::string part : {"tune", "held-out"}) {
     Counts flagged;
     std::map<std::string, Counts> per_rule;
+    std::map<std::string, Counts> per_list;
     std::map<std::string, std::pair<int, int>> by_class;  // class -> (violate, flagged)
     std::map<std::string, int> class_total;
     int count = 0;
@@ -177,6 +180,7 @@ int main(int argc, char** argv) {
       }
       ++count;
       flagged.add(!entry.errors.empty(), entry.violates);
+      per_list[entry.list].add(!entry.errors.empty(), entry.violates);
       for (const std::string& rule : rules) {
         per_rule[rule].add(entry.errors.contains(rule), entry.rules.contains(rule));
       }
@@ -188,6 +192,9 @@ int main(int argc, char** argv) {
     std::cout << fmt::format("{:<22} {}\n", "flagged", flagged.line());
     for (const std::string& rule : rules) {
       std::cout << fmt::format("{:<22} {}\n", rule, per_rule[rule].line());
+    }
+    for (const auto& [list, counts] : per_list) {
+      std::cout << fmt::format("  {:<20} {}\n", list.substr(0, 20), counts.line());
     }
     std::cout << fmt::format("{:<22} {:>7} {:>9} {:>9}\n", "host class", "entries", "labelled",
                              "flagged");

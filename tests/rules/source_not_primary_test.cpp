@@ -152,7 +152,12 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
         "- [Speed and Python](https://fireworks.example/speed-python-pick-two-with-graphs) - On "
         "CUDA graphs.",
         "- [mamba-minimal](https://github.com/someone/mamba-minimal) - Mamba in one file.",
-        "- [A minimal implementation of Mamba](https://github.com/someone/mamba) - In one file."}) {
+        "- [A minimal implementation of Mamba](https://github.com/someone/mamba) - In one file.",
+        "- [triton-practice](https://github.com/someone/triton-practice) - Kernels, step by step.",
+        "- [Notes on TPU sharding](https://docs.google.com/document/d/1abc/edit) - Shared notes.",
+        "- [Ring attention](https://docs.google.com/presentation/d/1abc/edit) - Talk slides.",
+        "- [FlashAttention in a notebook](https://colab.research.google.com/drive/1abc) - A "
+        "notebook."}) {
     EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
                 Contains("source/not-primary"))
         << item;

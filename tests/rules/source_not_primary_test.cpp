@@ -99,8 +99,9 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
        {"Dissecting the Hopper architecture through microbenchmarks",
         "Demystifying the GPU memory hierarchy", "An empirical study of deep learning compilers",
         "Benchmarking the A100 for sparse workloads", "Performance evaluation of NCCL on H100",
-        "Can large language models predict kernel performance?",
-        "Can LLMs write fast CUDA kernels"}) {
+        "Can large language models predict kernel performance?", "Can LLMs write fast CUDA kernels",
+        "CS149: Parallel Computing", "CMU 15-418/618: Parallel Computer Architecture",
+        "A GPU glossary"}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
                                      "](https://arxiv.org/abs/2402.13499) - A study.\n");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;

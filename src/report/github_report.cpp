@@ -133,7 +133,7 @@ void write_github_summary(const Report& report, std::ostream& out) {
       out << "| " << cell(item.title) << " | " << cell(item.location.file) << ':'
           << item.location.line << " | " << cell(describe(item)) << " |\n";
     }
-    out << "### Findings\n\n";
+    out << "\n### Findings\n\n";
   }
   if (errors + warnings + report.count(Severity::info) == 0) {
     out << "No findings.\n";

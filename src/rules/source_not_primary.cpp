@@ -71,7 +71,7 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
     if (auto match = policy.secondary_titles.first_match(view.entry.title)) {
       out.push_back(Finding{
           .location = view.entry.where("title"),
-          .message = fmt::format("the title reads as a {} (\"{}\"), which is not a primary source",
+          .message = fmt::format("the title reads as {} (\"{}\"), which is not a primary source",
                                  match->first->name, match->second),
           .evidence = "title pattern: " + match->first->name,
           .entry = &view.entry});

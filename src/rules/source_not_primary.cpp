@@ -100,7 +100,9 @@ extern const Rule k_source_not_primary = {
         "documentation that defines it, the repository that implements it, or a direct "
         "implementer report with code and measurements. Blogs, news, aggregators, communities, "
         "videos, marketing pages, surveys, summaries and leaderboards are not, unless the entry "
-        "is a \"report\" that names its \"code\".",
+        "is a \"report\" that names its \"code\". Decided by the host rule or URL shape, then on "
+        "primary and unknown hosts by \"secondary_titles\" (unless \"method_titles\" says the "
+        "work also builds something) and \"secondary_descriptions\".",
     .hint =
         "link the paper, spec, official docs or repository instead; or, for a direct implementer "
         "report, declare kind \"report\" with its \"code\" repository",

@@ -398,9 +398,9 @@ TEST_F(CheckerTest, EndlessBodyStopsAtTheCap) {
   auto config = settings();
   config.check_fragments = true;
   config.max_body_bytes = std::size_t{64} * 1024;
-  auto start = std::chrono::steady_clock::now();
   auto result = check_one(config, url("/endless#nothing"));
-  EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
+  // Without the cap the read would run into the request timeout instead:
+  // a timeout verdict, not a judged first 64 KiB. (How fast is for bench/.)
   EXPECT_EQ(result.status, LinkStatus::fragment_missing) << result.error;
   EXPECT_NE(result.error.find("first 64 KiB"), std::string::npos) << result.error;
 }

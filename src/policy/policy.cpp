@@ -134,20 +134,19 @@ std::vector<UrlShape> read_shapes(const JsonNode& node, std::string_view what,
 }
 
 void read_first_party(const JsonNode& node, Policy& policy) {
-  allow_keys(node, {"$comment", "from_class", "to_class", "publishers", "not_documentation"},
+  allow_keys(node,
+             {"$comment", "from_class", "own_systems_class", "to_class", "publishers",
+              "not_documentation"},
              "\"first_party\"");
-  if (const JsonNode* from = node.find("from_class")) {
-    policy.first_party_class_from = string_value(*from, "from_class");
-    if (policy.find_class(policy.first_party_class_from) == nullptr) {
-      fail(from->location,
-           fmt::format("\"from_class\" names unknown class \"{}\"", policy.first_party_class_from));
-    }
-  }
-  if (const JsonNode* to = node.find("to_class")) {
-    policy.first_party_class_to = string_value(*to, "to_class");
-    if (policy.find_class(policy.first_party_class_to) == nullptr) {
-      fail(to->location,
-           fmt::format("\"to_class\" names unknown class \"{}\"", policy.first_party_class_to));
+  for (const auto& [key, name] :
+       {std::pair<std::string_view, std::string*>{"from_class", &policy.first_party_class_from},
+        {"own_systems_class", &policy.own_systems_class},
+        {"to_class", &policy.first_party_class_to}}) {
+    if (const JsonNode* value = node.find(key)) {
+      *name = string_value(*value, std::string(key));
+      if (policy.find_class(*name) == nullptr) {
+        fail(value->location, fmt::format("\"{}\" names unknown class \"{}\"", key, *name));
+      }
     }
   }
   if (const JsonNode* not_documentation = node.find("not_documentation")) {
@@ -500,17 +499,32 @@ std::optional<Classification> classify_url(const Policy& policy, std::string_vie
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
                        Classification& classification) {
   if (policy.first_party_class_to.empty() || classification.source_class == nullptr ||
-      classification.source_class->name != policy.first_party_class_from) {
+      (classification.source_class->name != policy.first_party_class_from &&
+       classification.source_class->name != policy.own_systems_class)) {
+    return;
+  }
+  // A beginner's tutorial stays what the blog says, whoever wrote it.
+  if (policy.surface_titles.first_match(title)) {
+    return;
+  }
+  // A company's engineering blog writes about the systems the company built,
+  // and does not sell them: "Introducing Orbit" there is its authors' release.
+  if (classification.source_class->name == policy.own_systems_class) {
+    classification.first_party =
+        fmt::format("{} is an engineering blog on its own systems", classification.host);
+    classification.source_class = policy.find_class(policy.first_party_class_to);
+    return;
+  }
+  // On a vendor's blog, an announcement, a customer story or marketing stays
+  // a blog post.
+  if (policy.not_documentation.first_match(title) ||
+      policy.not_documentation.first_match(description)) {
     return;
   }
   const auto publisher =
       std::find_if(policy.publishers.begin(), policy.publishers.end(),
                    [&](const Publisher& p) { return p.domain == classification.domain; });
-  // An announcement, a customer story or a beginner's tutorial stays what
-  // the blog says, whoever wrote it.
-  if (publisher == policy.publishers.end() || policy.not_documentation.first_match(title) ||
-      policy.not_documentation.first_match(description) ||
-      policy.surface_titles.first_match(title)) {
+  if (publisher == policy.publishers.end()) {
     return;
   }
   for (const std::string_view subject : {title, description}) {

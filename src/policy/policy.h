@@ -116,6 +116,10 @@ struct Policy {
   /// `first_party_class_to`, unless a `not_documentation` pattern matches.
   std::vector<Publisher> publishers;
   std::string first_party_class_from;
+  /// Posts on a host of this class (a company's engineering blog) are about
+  /// the company's own systems: `first_party_class_to` without an ownership
+  /// table, unless a `not_documentation` pattern matches.
+  std::string own_systems_class;
   std::string first_party_class_to;
   PatternSet not_documentation;
   /// Shapes that decide on any host (site roots, aggregator repositories).

@@ -176,6 +176,41 @@ TEST(SourceNotPrimary, AWhitePaperIsDocumentationOnAnyHost) {
   EXPECT_EQ(found[0].location.line, 6);
 }
 
+// A company's engineering blog writes about the systems the company built:
+// first-party documentation, unless the post is a beginner's tutorial.
+TEST(SourceNotPrimary, AnEngineeringBlogOnItsOwnSystemsIsFirstParty) {
+  for (const char* item :
+       {"- [Michelangelo](https://eng.uber.com/michelangelo/) - Uber's machine learning platform.",
+        "- [Search ranking](https://medium.com/airbnb-engineering/search-ranking-abc123) - How "
+        "Airbnb ranks experiences.",
+        "- [Introducing Orbit](https://eng.uber.com/orbit/) - Uber's open-source forecasting "
+        "package.",
+        "- [Metaflow](https://netflixtechblog.com/open-sourcing-metaflow-fa72e04a5d9) - Netflix's "
+        "framework for data science."}) {
+    const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
+    EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << item;
+  }
+  const auto tutorial = lint_markdown(
+      "# L\n\n## S\n\n- [Forecasting for beginners](https://eng.uber.com/forecasting-beginners/) - "
+      "A first look at forecasting.\n");
+  EXPECT_THAT(rule_ids(tutorial), Contains("source/not-primary"));
+  // Someone's personal Medium page is not an engineering blog.
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Search ranking](https://medium.com/"
+                                     "@someone/search-ranking-abc123) - How search ranking "
+                                     "works.\n")),
+              Contains("source/not-primary"));
+}
+
+// The root of a docs host is the documentation, not a home page: a note
+// that it was judged by its URL's shape, nothing stronger.
+TEST(SourceNotPrimary, TheRootOfADocsHostIsDocumentation) {
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [Streamlit](https://docs.streamlit.io/) - The Streamlit documentation.\n");
+  ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified"));
+  EXPECT_EQ(found[0].severity, Severity::info);
+  EXPECT_EQ(found[0].evidence, "URL shape: a docs host");
+}
+
 // A repository is named, not titled: its description says when it is a
 // reproduction, a link collection or course material.
 TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {

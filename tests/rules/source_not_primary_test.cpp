@@ -157,6 +157,8 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
         "- [triton-practice](https://github.com/someone/triton-practice) - Kernels, step by step.",
         "- [Notes on TPU sharding](https://docs.google.com/document/d/1abc/edit) - Shared notes.",
         "- [Ring attention](https://docs.google.com/presentation/d/1abc/edit) - Talk slides.",
+        "- [Agents course](https://huggingface.co/learn/agents-course/unit0/introduction) - A "
+        "course on agents.",
         "- [FlashAttention in a notebook](https://colab.research.google.com/drive/1abc) - A "
         "notebook."}) {
     EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),

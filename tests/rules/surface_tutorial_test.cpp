@@ -21,7 +21,10 @@ TEST(SurfaceTutorial, SecondaryPagesAreJudgedByTheirWordsAndPath) {
   for (const char* item :
        {"- [Introduction of CUDA](https://www.youtube.com/watch?v=x) - A 12 hour CUDA tutorial.",
         "- [A tour of CUDA](https://someone.github.io/notes/cuda.html) - Threads and warps.",
-        "- [Prompting](https://www.deeplearning.ai/short-courses/prompting/) - Prompting."}) {
+        "- [Prompting](https://www.deeplearning.ai/short-courses/prompting/) - Prompting.",
+        "- [Outlines](https://someone.github.io/outlines/latest/quickstart/) - Guided decoding.",
+        "- [spaCy NLP](https://realpython.com/natural-language-processing-spacy-python/) - NLP "
+        "with spaCy."}) {
     EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
                 Contains("surface/tutorial"))
         << item;

@@ -10,7 +10,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libcurl4-openssl-dev nlohmann-json3-dev libre2-dev libgtest-dev libgmock-dev libcli11-dev
   libfmt-dev libpsl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev
-  libcpp-httplib-dev libbenchmark-dev clang-format ccache
+  libcpp-httplib-dev libbenchmark-dev libicu-dev clang-format ccache
   nginx openssl  # the link checker's tests run a real nginx (HTTP/2, gzip, TLS)
   clang libclang-rt-14-dev  # the sanitizer build and its libFuzzer targets
 )

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include "links/fragments.h"
 #include "links/markdown.h"
 #include "load/entries_loader.h"
 #include "rules/rule.h"
@@ -337,10 +338,20 @@ class MarkdownReader {
     for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
          event = cmark_iter_next(iter)) {
       cmark_node* node = cmark_iter_get_node(iter);
-      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_LINK) {
+      if (event != CMARK_EVENT_ENTER) {
+        continue;
+      }
+      const cmark_node_type type = cmark_node_get_type(node);
+      if (type == CMARK_NODE_LINK) {
         const std::string url = url_of(node);
         if (url.starts_with("#")) {
           m_out.list.anchor_links.push_back({url.substr(1), locate(node)});
+        }
+      } else if (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE) {
+        // <a name="…"> and id="…" are anchors as much as headings are.
+        const char* html = cmark_node_get_literal(node);
+        for (const std::string& anchor : links::collect_anchors(html != nullptr ? html : "")) {
+          m_out.list.html_anchors.push_back(anchor);
         }
       }
     }

@@ -127,6 +127,8 @@ struct List {
   Location location;
   /// Headings of a Markdown list in document order, for anchor checks.
   std::vector<std::string> headings;
+  /// Anchors a Markdown list writes in HTML (`<a name>`, `id` attributes).
+  std::vector<std::string> html_anchors;
   std::vector<AnchorLink> anchor_links;
 
   /// Calls `visit(section, group_or_null, entry)` for every entry in list order.

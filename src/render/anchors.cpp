@@ -1,20 +1,30 @@
 #include "render/anchors.h"
 
-#include <cctype>
+#include <algorithm>
+
+#include <re2/re2.h>
+#include <unicode/locid.h>
+#include <unicode/unistr.h>
 
 namespace sg {
 
 std::string github_anchor(std::string_view heading) {
+  // Lower case the way JavaScript and Ruby do: full Unicode mappings ("İ"
+  // becomes "i̇", a final "Σ" becomes "ς"), no locale. Invalid UTF-8 turns
+  // into U+FFFD, which the next step drops.
   std::string anchor;
-  anchor.reserve(heading.size());
-  for (char c : heading) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x80 || std::isalnum(byte) != 0 || c == '-' || c == '_') {
-      anchor += static_cast<char>(std::tolower(byte));
-    } else if (c == ' ') {
-      anchor += '-';
-    }
-  }
+  icu::UnicodeString::fromUTF8(
+      icu::StringPiece(heading.data(), static_cast<int32_t>(heading.size())))
+      .toLower(icu::Locale::getRoot())
+      .toUTF8String(anchor);
+  // Keep what github-slugger keeps: letters, marks, decimal and letter
+  // numbers, connector punctuation, the alphabetic symbols (circled and
+  // squared letters), spaces and hyphens. Emoji, other numbers ("①", "½")
+  // and all other punctuation go.
+  static const RE2 dropped(R"([^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\x{24B6}-\x{24E9}\x{1F130}-\x{1F149})"
+                           R"(\x{1F150}-\x{1F169}\x{1F170}-\x{1F189} \-])");
+  RE2::GlobalReplace(&anchor, dropped, "");
+  std::replace(anchor.begin(), anchor.end(), ' ', '-');
   return anchor;
 }
 

@@ -6,8 +6,9 @@
 
 namespace sg {
 
-/// GitHub's anchor for a heading: lower-cased, punctuation other than `-` and
-/// `_` dropped, spaces turned into `-`. Non-ASCII bytes are kept as letters.
+/// GitHub's anchor for a heading's text, as npm's github-slugger makes it:
+/// Unicode lower case, everything but letters, marks, digits, `_`, `-` and
+/// spaces dropped (emoji and punctuation included), spaces turned into `-`.
 std::string github_anchor(std::string_view heading);
 
 /// Hands out anchors as GitHub does for a whole page: the second heading with

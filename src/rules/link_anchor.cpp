@@ -5,6 +5,7 @@
 
 #include "render/anchors.h"
 #include "rules/rule.h"
+#include "util/url.h"
 
 namespace sg {
 namespace {
@@ -18,15 +19,17 @@ void check_link_anchor(const List& list, const RuleContext& /*context*/, Finding
   for (const std::string& heading : list.headings) {
     known.insert(anchors.add(heading));
   }
+  known.insert(list.html_anchors.begin(), list.html_anchors.end());
   for (const AnchorLink& link : list.anchor_links) {
-    if (known.contains(link.anchor)) {
+    // A link writes "#café" as "#caf%C3%A9" as often as not.
+    if (known.contains(link.anchor) || known.contains(percent_decode(link.anchor))) {
       continue;
     }
     out.push_back(Finding{
         .location = link.location,
         .message = fmt::format("#{} matches no heading", link.anchor),
-        .hint = "link an existing heading (GitHub anchors: lower case, punctuation dropped, "
-                "spaces as -, repeats suffixed -1, -2)",
+        .hint = "link an existing heading (GitHub anchors: lower case, emoji and punctuation "
+                "dropped, spaces as -, repeats suffixed -1, -2) or add <a name=\"...\"></a>",
         .subject = "#" + link.anchor});
   }
 }
@@ -39,8 +42,9 @@ extern const Rule k_link_anchor = {
     .summary = "an internal #anchor matches no heading",
     .doc =
         "Internal links (#anchor) in a Markdown list, or in the list rendered from entries, must "
-        "match a heading under GitHub's rules: lower case, punctuation other than - and _ "
-        "dropped, spaces as -, a repeated heading suffixed -1, -2.",
+        "match a heading under GitHub's rules (those of npm's github-slugger: Unicode lower "
+        "case; emoji and punctuation other than - and _ dropped; spaces as -; a repeated "
+        "heading suffixed -1, -2) or an anchor written in HTML (<a name>, an id attribute).",
     .hint = "link an existing heading",
     .check_list = check_link_anchor,
 };

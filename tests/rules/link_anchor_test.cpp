@@ -19,5 +19,20 @@ TEST(LinkAnchor, DuplicateHeadingsGetNumberedAnchors) {
               ElementsAre("link/anchor"));
 }
 
+// The false alarms real lists raised: emoji-first and non-ASCII headings,
+// curly quotes, anchors written in HTML, percent-encoded links.
+TEST(LinkAnchor, FollowsGithubOnEmojiUnicodeAndHtmlAnchors) {
+  const std::string list =
+      "# L\n\n"
+      "[a](#-features) [b](#über-uns) [c](#its-quotes) [d](#custom) [e](#from-div) "
+      "[f](#%C3%BCber-uns) [g](#inline)\n\n"
+      "## 🚀 Features\n\n## Über uns\n\n## It’s “quotes”\n\n"
+      "<a name=\"custom\"></a>\n\n<div id=\"from-div\">x</div>\n\n"
+      "Text with <a id=\"inline\"></a> an inline anchor.\n";
+  EXPECT_THAT(rule_ids(lint_markdown(list)), IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n[a](#features)\n\n## 🚀 Features\n")),
+              ElementsAre("link/anchor"));
+}
+
 }  // namespace
 }  // namespace sg::testing

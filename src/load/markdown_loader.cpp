@@ -197,7 +197,8 @@ class MarkdownReader {
   }
 
   /// An item is an entry when it links something or separates a title from a
-  /// description; a list of plain sentences is prose (the policy's bullets).
+  /// description with " - "; a list of plain sentences is prose (the policy's
+  /// bullets), dashes in them included.
   static bool is_entry_item(cmark_node* item) {
     cmark_node* paragraph = cmark_node_first_child(item);
     if (paragraph == nullptr || cmark_node_get_type(paragraph) != CMARK_NODE_PARAGRAPH) {
@@ -285,10 +286,10 @@ class MarkdownReader {
           continue;
         }
         std::string text = plain_text(node);
-        if (const auto at = text.find(k_item_separator);
-            type == CMARK_NODE_TEXT && at != std::string::npos) {
-          title += text.substr(0, at);
-          description += text.substr(at + k_item_separator.size());
+        if (const SeparatorAt separator = find_item_separator(text);
+            type == CMARK_NODE_TEXT && separator.at != std::string_view::npos) {
+          title += text.substr(0, separator.at);
+          description += text.substr(separator.at + separator.size);
           entry.set_position("description", locate(node));
           in_description = true;
           continue;
@@ -367,6 +368,19 @@ class MarkdownReader {
 };
 
 }  // namespace
+
+SeparatorAt find_item_separator(std::string_view text) {
+  // Lists separate title and description with a hyphen, an en dash or an em
+  // dash; the first one written decides.
+  SeparatorAt first;
+  for (const std::string_view separator :
+       {k_item_separator, std::string_view(" \u2013 "), std::string_view(" \u2014 ")}) {
+    if (const std::size_t at = text.find(separator); at < first.at) {
+      first = {at, separator.size()};
+    }
+  }
+  return first;
+}
 
 void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out) {
   if (auto bad = first_invalid_utf8(text)) {

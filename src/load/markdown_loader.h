@@ -19,7 +19,15 @@ namespace sg {
 /// for the policy to infer.
 void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out);
 
-/// The separator between an item's title and its description.
+/// The separator written between an item's title and its description.
 inline constexpr std::string_view k_item_separator = " - ";
+
+/// Where the first separator a list may use between title and description
+/// (" - ", " – ", " — ") starts in `text`, and how long it is.
+struct SeparatorAt {
+  std::size_t at = std::string_view::npos;
+  std::size_t size = 0;
+};
+SeparatorAt find_item_separator(std::string_view text);
 
 }  // namespace sg

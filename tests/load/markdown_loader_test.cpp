@@ -46,6 +46,28 @@ TEST(MarkdownLoader, ItemsBecomeEntriesWithPositions) {
   EXPECT_EQ(list.sections[0].entries.at(1).location.column, 1);
 }
 
+// Lists separate title and description with a hyphen, an en dash or an em
+// dash; the first written decides, so a dash inside the description stays.
+TEST(MarkdownLoader, TitleAndDescriptionSplitAtAHyphenOrADash) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## S\n\n"
+                     "- [A](https://a.example) - Hyphen \u2013 then a dash.\n"
+                     "- [B](https://b.example) \u2013 En dash - then a hyphen.\n"
+                     "- [C](https://c.example) \u2014 Em dash.\n"
+                     "- [D](https://d.example)\u2014no spaces, no split.\n",
+                     result);
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 4U);
+  EXPECT_EQ(entries[0].description, "Hyphen \u2013 then a dash.");
+  EXPECT_EQ(entries[1].title, "B");
+  EXPECT_EQ(entries[1].description, "En dash - then a hyphen.");
+  EXPECT_EQ(entries[2].description, "Em dash.");
+  EXPECT_EQ(entries[3].title, "D\u2014no spaces, no split.");
+  EXPECT_EQ(find_item_separator("x \u2014 y - z").at, 1U);
+  EXPECT_EQ(find_item_separator("x \u2014 y - z").size, 5U);
+}
+
 TEST(MarkdownLoader, SeveralLinksCodeLinksNestedItemsAndNotes) {
   const List list = load_fixture().list;
   const std::vector<Entry>& kernels = list.sections[1].groups[0].entries;

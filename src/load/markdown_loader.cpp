@@ -3,11 +3,13 @@
 #include <cmark-gfm.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include "links/extract.h"
 #include "links/fragments.h"
 #include "links/markdown.h"
 #include "load/entries_loader.h"
@@ -266,6 +268,10 @@ class MarkdownReader {
         url_of(first).starts_with("#")) {
       return;  // a table-of-contents line, checked by link/anchor
     }
+    if (first != nullptr && cmark_node_get_type(first) == CMARK_NODE_LINK &&
+        is_relative_link(url_of(first))) {
+      return;  // a link into the repository (LICENSE, docs/), checked by link/relative
+    }
     Entry entry;
     entry.location = locate(item);
     entry.end_line = cmark_node_get_end_line(item);
@@ -347,6 +353,8 @@ class MarkdownReader {
         const std::string url = url_of(node);
         if (url.starts_with("#")) {
           m_out.list.anchor_links.push_back({url.substr(1), locate(node)});
+        } else if (is_relative_link(url)) {
+          m_out.list.relative_links.push_back({url, locate(node), relative_target_exists(url)});
         }
       } else if (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE) {
         // <a name="…"> and id="…" are anchors as much as headings are.
@@ -357,6 +365,30 @@ class MarkdownReader {
       }
     }
     cmark_iter_free(iter);
+  }
+
+  /// A link into the list's own repository ("LICENSE", "docs/x.md"); an empty
+  /// link is an entry's defect, not a path.
+  static bool is_relative_link(std::string_view url) {
+    return !url.empty() && links::classify_link(url) == links::LinkKind::relative;
+  }
+
+  /// Whether `url`, relative to the list's folder (or to the working
+  /// directory, the repository's root, for "/path"), names a file or folder.
+  bool relative_target_exists(std::string_view url) const {
+    namespace fs = std::filesystem;
+    std::string path = percent_decode(url.substr(0, url.find_first_of("?#")));
+    fs::path target;
+    if (path.starts_with('/')) {
+      path.erase(0, path.find_first_not_of('/'));
+      target = path.empty() ? fs::path(".") : fs::path(path);
+    } else if (path.empty()) {
+      return true;  // "?query" alone: the list itself
+    } else {
+      target = fs::path(m_path).parent_path() / path;
+    }
+    std::error_code ec;
+    return fs::exists(target, ec);
   }
 
   const std::string& m_path;

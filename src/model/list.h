@@ -115,6 +115,14 @@ struct AnchorLink {
   Location location;
 };
 
+/// A relative link (`docs/guide.md`, `LICENSE`) found in a Markdown list,
+/// with whether its file was there when the list was read: link/relative.
+struct RelativeLink {
+  std::string target;
+  Location location;
+  bool exists = false;
+};
+
 struct List {
   std::string title;
   std::string tagline;
@@ -130,6 +138,7 @@ struct List {
   /// Anchors a Markdown list writes in HTML (`<a name>`, `id` attributes).
   std::vector<std::string> html_anchors;
   std::vector<AnchorLink> anchor_links;
+  std::vector<RelativeLink> relative_links;
 
   /// Calls `visit(section, group_or_null, entry)` for every entry in list order.
   template <typename Visit>

@@ -1,0 +1,39 @@
+// link/relative: a relative link in a Markdown list names a file that exists.
+#include <fmt/format.h>
+
+#include "rules/rule.h"
+
+namespace sg {
+namespace {
+
+void check_link_relative(const List& list, const RuleContext& /*context*/, Findings& out) {
+  for (const RelativeLink& link : list.relative_links) {
+    if (link.exists) {
+      continue;
+    }
+    out.push_back(Finding{
+        .location = link.location,
+        .message = fmt::format("{} names no file or folder next to the list", link.target),
+        .hint = "fix the path (relative to the list's folder; \"/path\" from the repository's "
+                "root) or link the page's URL",
+        .evidence = "checked on disk when the list was read",
+        .subject = link.target});
+  }
+}
+
+}  // namespace
+
+extern const Rule k_link_relative = {
+    .id = "link/relative",
+    .severity = Severity::error,
+    .summary = "a relative link names a file that does not exist",
+    .doc =
+        "A Markdown list's relative links (LICENSE, docs/guide.md, /CONTRIBUTING.md) are links "
+        "into its own repository, not entries: each must name a file or folder that exists, "
+        "relative to the list's folder, or to the repository's root (the working directory) "
+        "when it starts with /.",
+    .hint = "fix the path or link the page's URL",
+    .check_list = check_link_relative,
+};
+
+}  // namespace sg

@@ -1,0 +1,52 @@
+#include <nlohmann/json.hpp>
+
+#include "load/markdown_loader.h"
+#include "rules/rule_test_support.h"
+#include "support/cli_runner.h"
+
+namespace sg::testing {
+namespace {
+
+const char* const k_list =
+    "# Awesome X\n\n## Tools\n\n"
+    "- [Tool](https://github.com/a/b) - A tool that does one thing well.\n"
+    "- [Guide](docs/guide.md#setup) - The local guide.\n"
+    "- [Gone](docs/missing.md) - A guide that was deleted.\n"
+    "- [Space](docs/my%20notes.md) - Notes with a space in the name.\n\n"
+    "## License\n\n- [LICENSE](/LICENSE) - The licence.\n";
+
+// Links into the list's own repository are checked for what they are: a file
+// that must exist. They are not entries, so no entry rule judges them.
+TEST(LinkRelative, FiresOnlyForAMissingFileAndRelativeLinksAreNoEntries) {
+  TempDir dir;
+  dir.write("README.md", k_list);
+  dir.write("docs/guide.md", "# Guide\n");
+  dir.write("docs/my notes.md", "notes\n");
+  dir.write("LICENSE", "MIT\n");
+  auto run = run_sourcegate({"lint", "README.md", "--format", "json"}, dir.path());
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  const auto report = nlohmann::json::parse(run.out);
+  EXPECT_EQ(report["summary"]["entries"], 1);
+  ASSERT_EQ(report["diagnostics"].size(), 1U) << run.out;
+  EXPECT_EQ(report["diagnostics"][0]["rule"], "link/relative");
+  EXPECT_EQ(report["diagnostics"][0]["line"], 7);
+  EXPECT_EQ(report["diagnostics"][0]["column"], 3);
+  EXPECT_THAT(report["diagnostics"][0]["message"].get<std::string>(),
+              HasSubstr("docs/missing.md names no file"));
+}
+
+TEST(LinkRelative, ResolvesAgainstTheListsFolder) {
+  TempDir dir;
+  const auto list = dir.write("sub/README.md", "# L\n\nSee [the guide](guide.md).\n");
+  LoadResult loaded;
+  load_markdown_text(list.string(), read_text(list), loaded);
+  ASSERT_EQ(loaded.list.relative_links.size(), 1U);
+  EXPECT_FALSE(loaded.list.relative_links[0].exists);
+  dir.write("sub/guide.md", "x\n");
+  LoadResult again;
+  load_markdown_text(list.string(), read_text(list), again);
+  EXPECT_TRUE(again.list.relative_links.at(0).exists);
+}
+
+}  // namespace
+}  // namespace sg::testing

@@ -14,6 +14,8 @@
 #include "links/history.h"
 #include "links/html.h"
 #include "load/inputs.h"
+#include "load/markdown_loader.h"
+#include "rules/engine.h"
 #include "rules/link_findings.h"
 #include "util/date.h"
 #include "util/error.h"
@@ -85,7 +87,9 @@ std::vector<links::FoundLink> entry_links(const List& list) {
   return found;
 }
 
-std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inputs, List& entries) {
+std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inputs, List& entries,
+                                            const Policy& policy,
+                                            std::vector<Diagnostic>& document_findings) {
   std::vector<links::FoundLink> found;
   auto append = [&found](std::vector<links::FoundLink> more) {
     found.insert(found.end(), std::make_move_iterator(more.begin()),
@@ -114,6 +118,11 @@ std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inpu
     bool truncated = false;
     if (extension == ".md" || extension == ".markdown") {
       append(links::extract_markdown(text, input, &truncated));
+      LoadResult document;
+      load_markdown_text(input, text, document);
+      std::vector<Diagnostic> found_here = run_document_link_rules(document.list, policy);
+      document_findings.insert(document_findings.end(), std::make_move_iterator(found_here.begin()),
+                               std::make_move_iterator(found_here.end()));
     } else if (extension == ".html" || extension == ".htm") {
       append(links::extract_html(text, input, &truncated));
     } else {

@@ -18,8 +18,12 @@ std::vector<links::FoundLink> entry_links(const List& list);
 
 /// Links from what `links` is pointed at: entries directories and files,
 /// Markdown, HTML, plain text, URLs on the command line, `-` for stdin. Entries
-/// found along the way are added to `entries`, so findings can name them.
-std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inputs, List& entries);
+/// found along the way are added to `entries`, so findings can name them. A
+/// Markdown file's links into itself and its repository (#anchors, relative
+/// files) are judged as lint judges them, into `document_findings`.
+std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inputs, List& entries,
+                                            const Policy& policy,
+                                            std::vector<Diagnostic>& document_findings);
 
 /// Checks the links (cache in front), adds the results to `report.links`
 /// and a link/* finding per failing place to `report.diagnostics`, naming the

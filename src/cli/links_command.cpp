@@ -36,10 +36,15 @@ void add_links_command(CLI::App& app, int& exit_code) {
   command->callback([options, &exit_code] {
     const Policy policy = resolve_policy(options->policy, MissingPolicy::quiet);
     List entries;
-    const std::vector<links::FoundLink> found = collect_links(options->inputs, entries);
+    std::vector<Diagnostic> document_findings;
+    const std::vector<links::FoundLink> found =
+        collect_links(options->inputs, entries, policy, document_findings);
     Report report;
     report.entries = entries.entry_count();
     check_and_report(found, entries, policy, options->link, report);
+    report.diagnostics.insert(report.diagnostics.end(),
+                              std::make_move_iterator(document_findings.begin()),
+                              std::make_move_iterator(document_findings.end()));
     apply_waivers(entries, report.diagnostics, RulesRun::network);
     sort_diagnostics(report.diagnostics);
     exit_code = emit_report(report, options->output);

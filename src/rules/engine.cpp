@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "rules/rule.h"
+#include "util/date.h"
 #include "util/error.h"
 
 namespace sg {
@@ -64,6 +65,25 @@ std::optional<Severity> rule_severity(const Rule& rule, const Policy& policy) {
     return std::nullopt;
   }
   return setting->second.severity.value_or(rule.severity);
+}
+
+std::vector<Diagnostic> run_document_link_rules(const List& list, const Policy& policy) {
+  check_policy_rule_ids(policy);
+  const RuleContext context{policy, today_utc()};
+  std::vector<Diagnostic> diagnostics;
+  Findings findings;
+  for (const Rule& rule : rule_registry()) {
+    const std::optional<Severity> severity = rule_severity(rule, policy);
+    if (!rule.document_links || !severity || rule.check_list == nullptr) {
+      continue;
+    }
+    findings.clear();
+    rule.check_list(list, context, findings);
+    for (Finding& finding : findings) {
+      diagnostics.push_back(make_diagnostic(rule, *severity, std::move(finding)));
+    }
+  }
+  return diagnostics;
 }
 
 std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,

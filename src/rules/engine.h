@@ -18,6 +18,10 @@ namespace sg {
 std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
                                   std::chrono::sys_days today);
 
+/// Runs only the rules that check a document's links into itself and its
+/// repository (`Rule::document_links`), for `links` on a Markdown file.
+std::vector<Diagnostic> run_document_link_rules(const List& list, const Policy& policy);
+
 /// Which rules a run judged: a waiver can only be found unused by a run that
 /// judged its rule.
 /// A rule's severity under the policy ("rules": {"id": "warning"}), or

@@ -47,6 +47,7 @@ extern const Rule k_link_anchor = {
         "heading suffixed -1, -2) or an anchor written in HTML (<a name>, an id attribute).",
     .hint = "link an existing heading",
     .check_list = check_link_anchor,
+    .document_links = true,
 };
 
 }  // namespace sg

@@ -34,6 +34,7 @@ extern const Rule k_link_relative = {
         "when it starts with /.",
     .hint = "fix the path or link the page's URL",
     .check_list = check_link_relative,
+    .document_links = true,
 };
 
 }  // namespace sg

@@ -99,6 +99,10 @@ struct Rule {
   /// For a rule the link checker reports: the link status it stands for.
   /// Such a rule is judged from what the network answers, not by lint.
   std::optional<links::LinkStatus> link_status = std::nullopt;
+  /// A list check of the links a document makes into itself and its
+  /// repository (anchors, relative files): `links` runs it on a Markdown
+  /// input as `lint` does, so the two agree.
+  bool document_links = false;
   bool network() const { return link_status.has_value(); }
 };
 

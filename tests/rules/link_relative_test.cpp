@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "load/markdown_loader.h"
@@ -33,6 +35,31 @@ TEST(LinkRelative, FiresOnlyForAMissingFileAndRelativeLinksAreNoEntries) {
   EXPECT_EQ(report["diagnostics"][0]["column"], 3);
   EXPECT_THAT(report["diagnostics"][0]["message"].get<std::string>(),
               HasSubstr("docs/missing.md names no file"));
+}
+
+// `links` on a Markdown list judges its anchors and relative files as `lint`
+// does: the same findings at the same places.
+TEST(LinkRelative, LintAndLinksAgreeOnAnchorsAndRelativeFiles) {
+  TempDir dir;
+  dir.write("README.md",
+            "# L\n\n[ok](#tools) [bad](#nowhere) [gone](docs/gone.md) [here](docs/here.md)\n\n"
+            "## Tools\n");
+  dir.write("docs/here.md", "x\n");
+  auto places = [](const std::string& out) {
+    std::vector<std::string> found;
+    const nlohmann::json report = nlohmann::json::parse(out);
+    for (const auto& d : report["diagnostics"]) {
+      found.push_back(d["rule"].get<std::string>() + "@" + std::to_string(d["line"].get<int>()) +
+                      ":" + std::to_string(d["column"].get<int>()));
+    }
+    std::sort(found.begin(), found.end());
+    return found;
+  };
+  auto lint = run_sourcegate({"lint", "README.md", "--format", "json"}, dir.path());
+  auto links = run_sourcegate({"links", "README.md", "--format", "json"}, dir.path());
+  EXPECT_EQ(links.exit_code, 1) << links.err;
+  EXPECT_EQ(places(links.out), places(lint.out));
+  EXPECT_THAT(places(links.out), ElementsAre("link/anchor@3:14", "link/relative@3:30"));
 }
 
 TEST(LinkRelative, ResolvesAgainstTheListsFolder) {

@@ -217,48 +217,86 @@ class MarkdownReader {
     return false;
   }
 
-  void read_list(cmark_node* list) {
-    bool has_entries = false;
-    for (cmark_node* item = cmark_node_first_child(list); item != nullptr && !has_entries;
-         item = cmark_node_next(item)) {
-      has_entries = is_entry_item(item);
+  /// Whether any item of `list`, at any depth, is an entry: entries nested
+  /// under category bullets count. cmark's iterator walks without recursion.
+  static bool has_entry_items(cmark_node* list) {
+    bool found = false;
+    cmark_iter* iter = cmark_iter_new(list);
+    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE && !found;
+         event = cmark_iter_next(iter)) {
+      cmark_node* node = cmark_iter_get_node(iter);
+      found = event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_ITEM &&
+              is_entry_item(node);
     }
-    if (!has_entries) {
+    cmark_iter_free(iter);
+    return found;
+  }
+
+  void read_list(cmark_node* list) {
+    if (!has_entry_items(list)) {
       append_text(source_of(list));
       return;
     }
     Section& section = current_section();
-    std::vector<Entry>& entries =
-        section.groups.empty() ? section.entries : section.groups.back().entries;
     if (section.groups.empty() && cmark_node_get_list_type(list) == CMARK_ORDERED_LIST) {
       section.ordered = true;
     }
-    read_items(list, entries);
+    read_items(list, section.groups.empty() ? k_section_entries : section.groups.size() - 1);
+  }
+
+  /// Where an item's entry goes: a group of the current section, by index
+  /// (groups may be added while items are read), or the section itself.
+  static constexpr std::size_t k_section_entries = static_cast<std::size_t>(-1);
+
+  std::vector<Entry>& entries_of(std::size_t group) {
+    Section& section = current_section();
+    return group == k_section_entries ? section.entries : section.groups.at(group).entries;
   }
 
   /// Items in document order, nested lists after their item's own text. An
+  /// item that is only a label over a nested list ("- Web frameworks") is a
+  /// group heading: the entries under it form a group of that title. An
   /// explicit stack of "next item" per depth: lists nested thousands deep
   /// need no deep call stack.
-  void read_items(cmark_node* list, std::vector<Entry>& entries) {
-    std::vector<cmark_node*> next_item{cmark_node_first_child(list)};
-    while (!next_item.empty()) {
-      cmark_node* item = next_item.back();
+  void read_items(cmark_node* list, std::size_t group) {
+    struct Level {
+      cmark_node* next;
+      std::size_t group;
+    };
+    std::vector<Level> levels{{cmark_node_first_child(list), group}};
+    while (!levels.empty()) {
+      cmark_node* item = levels.back().next;
       if (item == nullptr) {
-        next_item.pop_back();
+        levels.pop_back();
         continue;
       }
-      next_item.back() = cmark_node_next(item);
+      levels.back().next = cmark_node_next(item);
+      const std::size_t target = levels.back().group;
+      cmark_node* paragraph = nullptr;
       std::vector<cmark_node*> nested;
       for (cmark_node* block = cmark_node_first_child(item); block != nullptr;
            block = cmark_node_next(block)) {
         if (cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH &&
             block == cmark_node_first_child(item)) {
-          read_item(item, block, entries);
+          paragraph = block;
         } else if (cmark_node_get_type(block) == CMARK_NODE_LIST) {
           nested.push_back(cmark_node_first_child(block));
         }
       }
-      next_item.insert(next_item.end(), nested.rbegin(), nested.rend());
+      std::size_t nested_group = target;
+      if (paragraph != nullptr && !nested.empty() && !is_entry_item(item)) {
+        Group label;
+        label.title = trim(plain_text(paragraph));
+        label.location = locate(item);
+        Section& section = current_section();
+        section.groups.push_back(std::move(label));
+        nested_group = section.groups.size() - 1;
+      } else if (paragraph != nullptr) {
+        read_item(item, paragraph, entries_of(target));
+      }
+      for (auto it = nested.rbegin(); it != nested.rend(); ++it) {
+        levels.push_back({*it, nested_group});
+      }
     }
   }
 

@@ -46,6 +46,35 @@ TEST(MarkdownLoader, ItemsBecomeEntriesWithPositions) {
   EXPECT_EQ(list.sections[0].entries.at(1).location.column, 1);
 }
 
+// awesome-python's shape: a bullet that is only a category label heads a
+// group of the entries nested under it; nothing under it is lost.
+TEST(MarkdownLoader, ACategoryBulletHeadsAGroupOfTheEntriesUnderIt) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## Web\n\n"
+                     "- Frameworks\n"
+                     "  - [Django](https://django.example) - A framework.\n"
+                     "  - Micro\n"
+                     "    - [Flask](https://flask.example) - A small one.\n"
+                     "- [Requests](https://requests.example) - HTTP for humans.\n"
+                     "- A plain note without a link.\n",
+                     result);
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  const Section& web = result.list.sections[0];
+  EXPECT_EQ(result.list.entry_count(), 4U);
+  ASSERT_EQ(web.groups.size(), 2U);
+  EXPECT_EQ(web.groups[0].title, "Frameworks");
+  EXPECT_EQ(web.groups[0].location.line, 5);
+  ASSERT_EQ(web.groups[0].entries.size(), 1U);
+  EXPECT_EQ(web.groups[0].entries[0].title, "Django");
+  EXPECT_EQ(web.groups[1].title, "Micro");
+  ASSERT_EQ(web.groups[1].entries.size(), 1U);
+  EXPECT_EQ(web.groups[1].entries[0].title, "Flask");
+  ASSERT_EQ(web.entries.size(), 2U);
+  EXPECT_EQ(web.entries[0].title, "Requests");
+  EXPECT_EQ(web.entries[1].kind, EntryKind::note);
+}
+
 // Lists separate title and description with a hyphen, an en dash or an em
 // dash; the first written decides, so a dash inside the description stays.
 TEST(MarkdownLoader, TitleAndDescriptionSplitAtAHyphenOrADash) {

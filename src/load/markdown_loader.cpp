@@ -1,10 +1,12 @@
 #include "load/markdown_loader.h"
 
+#include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <re2/re2.h>
@@ -117,11 +119,106 @@ class MarkdownReader {
         read_paragraph(block);
         return;
       default:
-        if (!m_in_contents) {
-          append_text(source_of(block));
+        if (m_in_contents) {
+          return;
         }
+        if (std::string_view(cmark_node_get_type_string(block)) == "table" && read_table(block)) {
+          return;
+        }
+        append_text(source_of(block));
         return;
     }
+  }
+
+  /// The first link node inside `node`, or null; an iterator, not recursion.
+  static cmark_node* first_link_in(cmark_node* node) {
+    cmark_node* found = nullptr;
+    cmark_iter* iter = cmark_iter_new(node);
+    for (cmark_event_type event = cmark_iter_next(iter);
+         event != CMARK_EVENT_DONE && found == nullptr; event = cmark_iter_next(iter)) {
+      cmark_node* at = cmark_iter_get_node(iter);
+      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(at) == CMARK_NODE_LINK) {
+        found = at;
+      }
+    }
+    cmark_iter_free(iter);
+    return found;
+  }
+
+  /// A GFM table whose rows link resources: each row with a web link is an
+  /// entry. The header names the columns: the title column ("name", "title",
+  /// "project", "paper"…; else the first cell with a link) and the
+  /// description column ("description", "summary", "about"…). False when no
+  /// row is an entry, so that the table stays prose.
+  bool read_table(cmark_node* table) {
+    static const RE2 k_title_header(
+        R"((?i)^(?:name|title|project|paper|resource|tool|library|model|repo(?:sitory)?|link)s?$)");
+    static const RE2 k_description_header(R"((?i)desc|summary|about|notes?|comment|what)");
+    std::vector<Entry> rows;
+    std::optional<std::size_t> title_column;
+    std::optional<std::size_t> description_column;
+    for (cmark_node* row = cmark_node_first_child(table); row != nullptr;
+         row = cmark_node_next(row)) {
+      std::vector<cmark_node*> cells;
+      for (cmark_node* cell = cmark_node_first_child(row); cell != nullptr;
+           cell = cmark_node_next(cell)) {
+        cells.push_back(cell);
+      }
+      if (cmark_gfm_extensions_get_table_row_is_header(row) != 0) {
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+          const std::string header(trim(plain_text(cells[i])));
+          if (!title_column && RE2::FullMatch(header, k_title_header)) {
+            title_column = i;
+          } else if (!description_column && RE2::PartialMatch(header, k_description_header)) {
+            description_column = i;
+          }
+        }
+        continue;
+      }
+      cmark_node* link = nullptr;
+      if (title_column && *title_column < cells.size()) {
+        link = first_link_in(cells[*title_column]);
+      }
+      for (std::size_t i = 0; link == nullptr && i < cells.size(); ++i) {
+        link = first_link_in(cells[i]);
+      }
+      if (link == nullptr) {
+        continue;
+      }
+      const std::string url = url_of(link);
+      if (url.empty() || url.starts_with("#") || is_relative_link(url)) {
+        continue;
+      }
+      Entry entry;
+      entry.location = locate(row);
+      entry.end_line = cmark_node_get_end_line(row);
+      // The title column names the resource even when the link sits in
+      // another column ("| Zeta | [link](…) |").
+      entry.title = title_column && *title_column < cells.size()
+                        ? std::string(trim(plain_text(cells[*title_column])))
+                        : std::string();
+      if (entry.title.empty()) {
+        entry.title = trim(plain_text(link));
+      }
+      entry.url = url;
+      entry.set_position("url", locate(link));
+      entry.set_position("title", locate(link));
+      if (description_column && *description_column < cells.size()) {
+        entry.description = trim(plain_text(cells[*description_column]));
+        entry.set_position("description", locate(cells[*description_column]));
+      }
+      rows.push_back(std::move(entry));
+    }
+    if (rows.empty()) {
+      return false;
+    }
+    Section& section = current_section();
+    std::vector<Entry>& entries =
+        section.groups.empty() ? section.entries : section.groups.back().entries;
+    for (Entry& entry : rows) {
+      add_entry(std::move(entry), entries);
+    }
+    return true;
   }
 
   void read_heading(cmark_node* heading) {
@@ -359,6 +456,12 @@ class MarkdownReader {
     if (entry.url.empty()) {
       entry.kind = EntryKind::note;
     }
+    add_entry(std::move(entry), entries);
+  }
+
+  /// The last step of every entry a list yields (items and table rows): its
+  /// links are checked, credentials in them redacted.
+  void add_entry(Entry entry, std::vector<Entry>& entries) {
     for (const auto& [field, url, location] : entry.located_urls()) {
       if (auto problem = web_url_problem(url)) {
         m_out.diagnostics.push_back(schema_error(

@@ -75,6 +75,33 @@ TEST(MarkdownLoader, ACategoryBulletHeadsAGroupOfTheEntriesUnderIt) {
   EXPECT_EQ(web.entries[1].kind, EntryKind::note);
 }
 
+// public-apis' and paper lists' shape: a table row with a web link is an
+// entry; the header says which column titles it and which describes it.
+TEST(MarkdownLoader, TableRowsWithALinkAreEntries) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## APIs\n\n"
+                     "| API | Description | Auth |\n|---|---|---|\n"
+                     "| [Cats](https://cats.example/) | Pictures of cats | apiKey |\n"
+                     "| No link here | Nothing | no |\n"
+                     "| [Top](#apis) | An anchor row | no |\n\n"
+                     "| Paper | Code |\n|---|---|\n"
+                     "| FlashAttention | [repo](https://github.com/o/flash) |\n\n"
+                     "| a | b |\n|---|---|\n| plain | table |\n",
+                     result);
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  const std::vector<Entry>& entries = result.list.sections[0].entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "Cats");
+  EXPECT_EQ(entries[0].url, "https://cats.example/");
+  EXPECT_EQ(entries[0].description, "Pictures of cats");
+  EXPECT_EQ(entries[0].location.line, 7);
+  EXPECT_EQ(entries[0].where("url").column, 3);
+  EXPECT_EQ(entries[1].title, "FlashAttention");
+  EXPECT_EQ(entries[1].url, "https://github.com/o/flash");
+  EXPECT_THAT(result.list.sections[0].intro, ::testing::HasSubstr("| plain | table |"));
+}
+
 // Lists separate title and description with a hyphen, an en dash or an em
 // dash; the first written decides, so a dash inside the description stays.
 TEST(MarkdownLoader, TitleAndDescriptionSplitAtAHyphenOrADash) {

@@ -83,6 +83,8 @@ LintRun run_lint(const LintInputs& inputs) {
     attach_rendered_anchors(run.loaded.list);
   }
   run.report.entries = run.loaded.list.entry_count();
+  run.report.list_items = run.loaded.list_items;
+  run.report.not_entries = run.loaded.not_entries;
   run.report.diagnostics = std::move(run.loaded.diagnostics);
   std::vector<Diagnostic> findings = run_rules(run.loaded.list, run.policy, today);
   run.report.diagnostics.insert(run.report.diagnostics.end(),

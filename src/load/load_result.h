@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,11 @@ struct LoadResult {
   List list;
   std::vector<Diagnostic> diagnostics;
   std::vector<std::string> files;
+  /// Markdown lists: the bullets read, and those that are not entries, by
+  /// reason ("table-of-contents items", "prose items"), so that a summary
+  /// says what was not judged rather than skipping it silently.
+  std::size_t list_items = 0;
+  std::map<std::string, std::size_t> not_entries;
 };
 
 }  // namespace sg

@@ -111,9 +111,11 @@ class MarkdownReader {
         read_heading(block);
         return;
       case CMARK_NODE_LIST:
-        if (!m_in_contents) {
-          read_list(block);
+        if (m_in_contents) {
+          not_entries("table-of-contents items", count_items(block));
+          return;
         }
+        read_list(block);
         return;
       case CMARK_NODE_PARAGRAPH:
         read_paragraph(block);
@@ -329,8 +331,29 @@ class MarkdownReader {
     return found;
   }
 
+  static std::size_t count_items(cmark_node* list) {
+    std::size_t items = 0;
+    cmark_iter* iter = cmark_iter_new(list);
+    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
+      if (event == CMARK_EVENT_ENTER &&
+          cmark_node_get_type(cmark_iter_get_node(iter)) == CMARK_NODE_ITEM) {
+        ++items;
+      }
+    }
+    cmark_iter_free(iter);
+    return items;
+  }
+
+  /// Counts `count` list items that are not entries, for the summary.
+  void not_entries(const char* reason, std::size_t count) {
+    m_out.list_items += count;
+    m_out.not_entries[reason] += count;
+  }
+
   void read_list(cmark_node* list) {
     if (!has_entry_items(list)) {
+      not_entries("prose items", count_items(list));
       append_text(source_of(list));
       return;
     }
@@ -380,15 +403,19 @@ class MarkdownReader {
           nested.push_back(cmark_node_first_child(block));
         }
       }
+      ++m_out.list_items;
       std::size_t nested_group = target;
-      if (paragraph != nullptr && !nested.empty() && !is_entry_item(item)) {
+      if (paragraph == nullptr) {
+        ++m_out.not_entries["items without text"];
+      } else if (!nested.empty() && !is_entry_item(item)) {
+        ++m_out.not_entries["category labels (read as group headings)"];
         Group label;
         label.title = trim(plain_text(paragraph));
         label.location = locate(item);
         Section& section = current_section();
         section.groups.push_back(std::move(label));
         nested_group = section.groups.size() - 1;
-      } else if (paragraph != nullptr) {
+      } else {
         read_item(item, paragraph, entries_of(target));
       }
       for (auto it = nested.rbegin(); it != nested.rend(); ++it) {
@@ -401,10 +428,12 @@ class MarkdownReader {
     cmark_node* first = cmark_node_first_child(paragraph);
     if (first != nullptr && cmark_node_get_type(first) == CMARK_NODE_LINK &&
         url_of(first).starts_with("#")) {
+      ++m_out.not_entries["table-of-contents items"];
       return;  // a table-of-contents line, checked by link/anchor
     }
     if (first != nullptr && cmark_node_get_type(first) == CMARK_NODE_LINK &&
         is_relative_link(url_of(first))) {
+      ++m_out.not_entries["links into the repository"];
       return;  // a link into the repository (LICENSE, docs/), checked by link/relative
     }
     Entry entry;

@@ -15,6 +15,10 @@ void write_json_report(const Report& report, std::ostream& out) {
                      {"links", report.links.size()},
                      {"errors", report.count(Severity::error)},
                      {"warnings", report.count(Severity::warning)}};
+  if (report.list_items > 0) {
+    root["summary"]["list_items"] = report.list_items;
+    root["summary"]["not_entries"] = report.not_entries;
+  }
   ordered_json diagnostics = ordered_json::array();
   for (const Diagnostic& d : report.diagnostics) {
     ordered_json item = {{"rule", d.rule},          {"severity", to_string(d.severity)},

@@ -31,6 +31,9 @@ std::string describe(const ReviewItem& item);
 /// report gives byte-identical output.
 struct Report {
   std::size_t entries = 0;
+  /// Markdown lists: bullets read, and those that are not entries by reason.
+  std::size_t list_items = 0;
+  std::map<std::string, std::size_t> not_entries;
   std::vector<Diagnostic> diagnostics;
   /// With --changed-since: the kinds and waivers the change adds.
   std::vector<ReviewItem> review;

@@ -66,6 +66,16 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
     out << fmt::format(" ({} waived)", waived);
   }
   out << '\n';
+  if (!report.not_entries.empty()) {
+    std::size_t count = 0;
+    std::string reasons;
+    for (const auto& [reason, n] : report.not_entries) {
+      count += n;
+      reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ", n, reason);
+    }
+    out << fmt::format("{} list items read, {} not judged as entries: {}\n", report.list_items,
+                       count, reasons);
+  }
 }
 
 }  // namespace sg

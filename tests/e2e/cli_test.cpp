@@ -173,9 +173,17 @@ TEST(Cli, JsonFormatFollowsTheContractAndIsDeterministic) {
 
 TEST(Cli, LintsAMarkdownList) {
   TempDir dir;
-  dir.write("README.md", "# L\n\n## S\n\n- [A](https://a.example/) - An entry.\n- [B]() - \n");
+  dir.write("README.md",
+            "# L\n\n## S\n\n- [A](https://a.example/) - An entry.\n- [B]() - \n"
+            "- [Top](#s)\n");
   auto result = run_sourcegate({"lint", "README.md"}, dir.path());
   EXPECT_THAT(result.out, HasSubstr("2 entries"));
+  EXPECT_THAT(result.out,
+              HasSubstr("3 list items read, 1 not judged as entries: 1 table-of-contents items"));
+  auto json = run_sourcegate({"lint", "README.md", "--format", "json"}, dir.path());
+  const auto summary = nlohmann::json::parse(json.out)["summary"];
+  EXPECT_EQ(summary["list_items"], 3);
+  EXPECT_EQ(summary["not_entries"]["table-of-contents items"], 1);
 }
 
 TEST(Cli, FmtCheckListsNonCanonicalFilesAndFmtRewritesThem) {

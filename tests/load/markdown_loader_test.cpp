@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "support/cli_runner.h"
 
 namespace sg {
@@ -73,6 +75,24 @@ TEST(MarkdownLoader, ACategoryBulletHeadsAGroupOfTheEntriesUnderIt) {
   ASSERT_EQ(web.entries.size(), 2U);
   EXPECT_EQ(web.entries[0].title, "Requests");
   EXPECT_EQ(web.entries[1].kind, EntryKind::note);
+}
+
+// What is not read as an entry is counted, by reason, never skipped silently.
+TEST(MarkdownLoader, CountsTheListItemsThatAreNotEntries) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## Contents\n\n- [Tools](#tools)\n  - [More](#more)\n\n"
+                     "## Tools\n\n- We accept pull requests.\n- We review weekly.\n\nThe tools:\n\n"
+                     "- Category\n  - [A](https://a.example) - An entry.\n"
+                     "- [Back to top](#l)\n- [LICENSE](LICENSE)\n",
+                     result);
+  EXPECT_EQ(result.list.entry_count(), 1U);
+  EXPECT_EQ(result.list_items, 8U);
+  EXPECT_EQ(result.not_entries,
+            (std::map<std::string, std::size_t>{{"category labels (read as group headings)", 1},
+                                                {"links into the repository", 1},
+                                                {"prose items", 2},
+                                                {"table-of-contents items", 3}}));
 }
 
 // public-apis' and paper lists' shape: a table row with a web link is an

@@ -337,10 +337,16 @@ void read_policy(const JsonNode& root, Policy& policy) {
         policy.surface_titles = pattern_set(*titles, "surface.title_patterns");
       }
     } else if (member.key == "description") {
-      allow_keys(value, {"min_length", "max_length", "lowercase_starts", "abbreviations"},
+      allow_keys(value,
+                 {"min_length", "max_length", "lowercase_starts", "abbreviations", "final_period",
+                  "one_sentence"},
                  "\"description\"");
       for (const JsonNode::Member& field : value.members) {
-        if (field.key == "min_length") {
+        if (field.key == "final_period") {
+          policy.description_final_period = bool_value(field.value, "final_period");
+        } else if (field.key == "one_sentence") {
+          policy.description_one_sentence = bool_value(field.value, "one_sentence");
+        } else if (field.key == "min_length") {
           policy.description_min_length = count_value(field.value, field.key);
         } else if (field.key == "max_length") {
           policy.description_max_length = count_value(field.value, field.key);

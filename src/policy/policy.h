@@ -141,6 +141,11 @@ struct Policy {
   PatternSet surface_paths;
   std::size_t description_min_length = 0;
   std::size_t description_max_length = 0;
+  /// The list's convention: a description ends with a period (true), or
+  /// lists whose descriptions carry none are not told to add one (false).
+  bool description_final_period = true;
+  /// One sentence (true), or several allowed ("Author. Description.").
+  bool description_one_sentence = true;
   std::vector<std::string> description_lowercase_starts;
   std::vector<std::string> description_abbreviations;
   std::size_t group_max_links = 0;

@@ -56,11 +56,12 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            "policy if it is a name written in lower case");
     return;
   }
-  if (!text.ends_with('.')) {
+  if (policy.description_final_period && !text.ends_with('.')) {
     report("the description does not end with a period", "end the sentence with a period");
     return;
   }
-  if (has_second_sentence(text, policy.description_abbreviations)) {
+  if (policy.description_one_sentence &&
+      has_second_sentence(text, policy.description_abbreviations)) {
     report("the description is more than one sentence", "keep one sentence; cut the rest");
     return;
   }
@@ -85,7 +86,8 @@ extern const Rule k_style_description = {
     .doc =
         "A description is one sentence, starting with a capital letter (or a name the policy "
         "lists in \"description.lowercase_starts\"), ending with a period, without stray spaces, "
-        "within the policy's length bounds.",
+        "within the policy's length bounds. A list whose convention differs says so in its "
+        "policy: \"description.final_period\": false, \"description.one_sentence\": false.",
     .hint = "rewrite the description as one sentence",
     .check_entry = check_style_description,
 };

@@ -1,4 +1,7 @@
+#include "load/markdown_loader.h"
+#include "rules/engine.h"
 #include "rules/rule_test_support.h"
+#include "util/date.h"
 
 namespace sg::testing {
 namespace {
@@ -31,6 +34,24 @@ TEST(StyleDescription, AllowsListedLowercaseNamesAndAbbreviations) {
                 IsEmpty())
         << description;
   }
+}
+
+// Lists differ: no final period, or "Author. Description.". The policy says
+// which, and the rule follows it instead of flagging every entry.
+TEST(StyleDescription, AListsOwnConventionIsPolicy) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## S\n\n- [A](https://a.example/) - Ada Lovelace. Notes on the "
+                     "analytical engine\n- [B](https://b.example/) - Notes on the difference "
+                     "engine\n",
+                     loaded);
+  const auto today = parse_date("2026-11-30").value();
+  auto ids = [&](const std::string& policy) {
+    return rule_ids(run_rules(loaded.list, parse_policy("p.json", policy), today));
+  };
+  EXPECT_THAT(ids(R"({"description": {}})"), ElementsAre("style/description", "style/description"));
+  EXPECT_THAT(ids(R"({"description": {"final_period": false}})"), ElementsAre("style/description"));
+  EXPECT_THAT(ids(R"({"description": {"final_period": false, "one_sentence": false}})"), IsEmpty());
 }
 
 }  // namespace

@@ -148,7 +148,11 @@ std::vector<ReviewItem> review_items(const List& list, const ChangedLines& chang
       return;
     }
     const auto added = [&](const Location& at) { return in_ranges(it->second, at.line, at.line); };
-    if (entry.kind) {
+    // Only a kind someone wrote: a Markdown note's kind is the loader's.
+    const bool kind_written =
+        std::any_of(entry.fields.begin(), entry.fields.end(),
+                    [](const Entry::FieldPosition& field) { return field.name == "kind"; });
+    if (entry.kind && kind_written) {
       if (Location at = entry.where("kind"); added(at)) {
         items.push_back({entry.title, entry.url, at, "", std::string(to_string(*entry.kind))});
       }

@@ -34,7 +34,7 @@ std::string url_of(cmark_node* node) {
 
 /// Plain text of inline content, keeping code spans in backticks. Walked with
 /// cmark's iterator: emphasis nested 100,000 deep overflowed a recursive walk.
-std::string plain_text(cmark_node* node) {
+std::string plain_text(cmark_node* node, bool with_html = true) {
   std::string text;
   cmark_iter* iter = cmark_iter_new(node);
   for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
@@ -45,8 +45,12 @@ std::string plain_text(cmark_node* node) {
     cmark_node* current = cmark_iter_get_node(iter);
     switch (cmark_node_get_type(current)) {
       case CMARK_NODE_TEXT:
-      case CMARK_NODE_HTML_INLINE:
         text += literal(current);
+        break;
+      case CMARK_NODE_HTML_INLINE:
+        if (with_html) {
+          text += literal(current);
+        }
         break;
       case CMARK_NODE_CODE:
         text += "`" + literal(current) + "`";
@@ -177,20 +181,22 @@ class MarkdownReader {
         }
         continue;
       }
+      // The title column's link first, else the first web link of the row.
+      const auto is_web = [](cmark_node* node) {
+        const std::string url = node != nullptr ? url_of(node) : std::string();
+        return !url.empty() && !url.starts_with("#") && !is_relative_link(url);
+      };
       cmark_node* link = nullptr;
       if (title_column && *title_column < cells.size()) {
         link = first_link_in(cells[*title_column]);
       }
-      for (std::size_t i = 0; link == nullptr && i < cells.size(); ++i) {
+      for (std::size_t i = 0; !is_web(link) && i < cells.size(); ++i) {
         link = first_link_in(cells[i]);
       }
-      if (link == nullptr) {
+      if (!is_web(link)) {
         continue;
       }
       const std::string url = url_of(link);
-      if (url.empty() || url.starts_with("#") || is_relative_link(url)) {
-        continue;
-      }
       Entry entry;
       entry.location = locate(row);
       entry.end_line = cmark_node_get_end_line(row);
@@ -214,9 +220,7 @@ class MarkdownReader {
     if (rows.empty()) {
       return false;
     }
-    Section& section = current_section();
-    std::vector<Entry>& entries =
-        section.groups.empty() ? section.entries : section.groups.back().entries;
+    std::vector<Entry>& entries = entries_of(m_heading_group);
     for (Entry& entry : rows) {
       add_entry(std::move(entry), entries);
     }
@@ -225,7 +229,9 @@ class MarkdownReader {
 
   void read_heading(cmark_node* heading) {
     const std::string title(trim(plain_text(heading)));
-    m_out.list.headings.push_back(title);
+    // GitHub makes a heading's anchor from its rendered text: tags such as
+    // an <img> icon add nothing to it.
+    m_out.list.headings.emplace_back(trim(plain_text(heading, false)));
     const int level = cmark_node_get_heading_level(heading);
     m_in_contents = false;
     if (level == 1 && m_out.list.title.empty() && m_out.list.sections.empty()) {
@@ -242,12 +248,14 @@ class MarkdownReader {
       section.title = title;
       section.location = locate(heading);
       m_out.list.sections.push_back(std::move(section));
+      m_heading_group = k_section_entries;
       return;
     }
     Group group;
     group.title = title;
     group.location = locate(heading);
     current_section().groups.push_back(std::move(group));
+    m_heading_group = current_section().groups.size() - 1;
   }
 
   Section& current_section() {
@@ -361,7 +369,9 @@ class MarkdownReader {
     if (section.groups.empty() && cmark_node_get_list_type(list) == CMARK_ORDERED_LIST) {
       section.ordered = true;
     }
-    read_items(list, section.groups.empty() ? k_section_entries : section.groups.size() - 1);
+    // Entries go where the last heading put them, not into the group of a
+    // category label an earlier list opened.
+    read_items(list, m_heading_group);
   }
 
   /// Where an item's entry goes: a group of the current section, by index
@@ -407,7 +417,10 @@ class MarkdownReader {
       std::size_t nested_group = target;
       if (paragraph == nullptr) {
         ++m_out.not_entries["items without text"];
-      } else if (!nested.empty() && !is_entry_item(item)) {
+      } else if (!nested.empty() && !is_entry_item(item) &&
+                 std::any_of(nested.begin(), nested.end(), [](cmark_node* first) {
+                   return has_entry_items(cmark_node_parent(first));
+                 })) {
         ++m_out.not_entries["category labels (read as group headings)"];
         Group label;
         label.title = trim(plain_text(paragraph));
@@ -528,8 +541,13 @@ class MarkdownReader {
         }
       } else if (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE) {
         // <a name="…"> and id="…" are anchors as much as headings are.
-        const char* html = cmark_node_get_literal(node);
-        for (const std::string& anchor : links::collect_anchors(html != nullptr ? html : "")) {
+        const char* literal_html = cmark_node_get_literal(node);
+        const std::string_view html = literal_html != nullptr ? literal_html : "";
+        if (html.find("id") == std::string_view::npos &&
+            html.find("name") == std::string_view::npos) {
+          continue;  // no anchor to find: spare the parse
+        }
+        for (const std::string& anchor : links::collect_anchors(html)) {
           m_out.list.html_anchors.push_back(anchor);
         }
       }
@@ -540,7 +558,9 @@ class MarkdownReader {
   /// A link into the list's own repository ("LICENSE", "docs/x.md"); an empty
   /// link is an entry's defect, not a path.
   static bool is_relative_link(std::string_view url) {
-    return !url.empty() && links::classify_link(url) == links::LinkKind::relative;
+    // "//host/x" names another host, not a file of the repository.
+    return !url.empty() && !url.starts_with("//") &&
+           links::classify_link(url) == links::LinkKind::relative;
   }
 
   /// Whether `url`, relative to the list's folder (or to the working
@@ -555,7 +575,12 @@ class MarkdownReader {
     } else if (path.empty()) {
       return true;  // "?query" alone: the list itself
     } else {
-      target = fs::path(m_path).parent_path() / path;
+      target = (fs::path(m_path).parent_path() / path).lexically_normal();
+      // GitHub serves "../../issues" and "../../actions" from a list at the
+      // repository's root: pages of the repository, not files on disk.
+      if (!target.empty() && *target.begin() == "..") {
+        return true;
+      }
     }
     std::error_code ec;
     return fs::exists(target, ec);
@@ -566,6 +591,9 @@ class MarkdownReader {
   LineIndex m_lines;
   LoadResult& m_out;
   bool m_in_contents = false;
+  /// The group the last heading opened in the current section, or the
+  /// section itself (k_section_entries).
+  std::size_t m_heading_group = k_section_entries;
   links::MarkdownLinkLocator m_locator{m_text, m_lines};
 };
 

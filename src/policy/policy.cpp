@@ -149,6 +149,9 @@ void read_first_party(const JsonNode& node, Policy& policy) {
       }
     }
   }
+  if (!policy.own_systems_class.empty() && policy.first_party_class_to.empty()) {
+    fail(node.location, "\"own_systems_class\" needs a \"to_class\" to turn posts into");
+  }
   if (const JsonNode* not_documentation = node.find("not_documentation")) {
     policy.not_documentation = pattern_set(*not_documentation, "first_party.not_documentation");
   }

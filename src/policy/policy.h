@@ -118,7 +118,7 @@ struct Policy {
   std::string first_party_class_from;
   /// Posts on a host of this class (a company's engineering blog) are about
   /// the company's own systems: `first_party_class_to` without an ownership
-  /// table, unless a `not_documentation` pattern matches.
+  /// table, unless the title reads as a beginner's tutorial.
   std::string own_systems_class;
   std::string first_party_class_to;
   PatternSet not_documentation;

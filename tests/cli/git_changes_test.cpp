@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "load/entries_loader.h"
+#include "load/markdown_loader.h"
 #include "support/cli_runner.h"
 
 namespace sg {
@@ -79,6 +80,10 @@ TEST(ReviewItems, ListsTheKindsAndWaiversOnChangedLinesOnly) {
   EXPECT_EQ(items[1].location.line, 14);
   EXPECT_EQ(describe(items[2]), "waives source/not-primary: the author's own worklog");
   EXPECT_TRUE(review_items(loaded.list, {{"entries/other.json", {{1, 99}}}}).empty());
+  // A Markdown note's kind is the loader's, not a declaration to review.
+  LoadResult markdown;
+  load_markdown_text("README.md", "# L\n\n## S\n\n- A remark - with more text.\n", markdown);
+  EXPECT_TRUE(review_items(markdown.list, {{"README.md", {{1, 9}}}}).empty());
 }
 
 class ChangedSince : public ::testing::Test {

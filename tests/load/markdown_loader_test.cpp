@@ -77,6 +77,26 @@ TEST(MarkdownLoader, ACategoryBulletHeadsAGroupOfTheEntriesUnderIt) {
   EXPECT_EQ(web.entries[1].kind, EntryKind::note);
 }
 
+// A later list goes where the last heading put its entries, not into the
+// group a category label opened; a bullet with only prose under it is no
+// group; a heading's <img> icon adds nothing to its anchor.
+TEST(MarkdownLoader, CategoryGroupsEndWithTheirListAndHeadingsDropTags) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## <img src=\"i.png\"> Tools\n\n"
+                     "- Web\n  - [a](https://a.example) - A tool for the web.\n\n"
+                     "More:\n\n- [c](https://c.example) - A tool for the shell.\n\n"
+                     "Install:\n\n- Build\n  - run make, then install\n",
+                     result);
+  const Section& tools = result.list.sections.at(0);
+  ASSERT_EQ(tools.groups.size(), 1U);
+  EXPECT_EQ(tools.groups[0].entries.size(), 1U);
+  ASSERT_EQ(tools.entries.size(), 1U);
+  EXPECT_EQ(tools.entries[0].title, "c");
+  EXPECT_EQ(result.list.headings.at(1), "Tools");
+  EXPECT_EQ(result.not_entries.at("prose items"), 2U);
+}
+
 // What is not read as an entry is counted, by reason, never skipped silently.
 TEST(MarkdownLoader, CountsTheListItemsThatAreNotEntries) {
   LoadResult result;

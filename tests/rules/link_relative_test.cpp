@@ -62,6 +62,17 @@ TEST(LinkRelative, LintAndLinksAgreeOnAnchorsAndRelativeFiles) {
   EXPECT_THAT(places(links.out), ElementsAre("link/anchor@3:14", "link/relative@3:30"));
 }
 
+// GitHub serves ../../issues from a list at the repository's root, and
+// //host/x names another host: neither is a missing file.
+TEST(LinkRelative, RepositoryPagesAndOtherHostsAreNoMissingFiles) {
+  TempDir dir;
+  dir.write("README.md",
+            "# L\n\n[issues](../../issues) [ci](../../actions/workflows/ci.yml) "
+            "[cdn](//cdn.example/x.js)\n");
+  auto run = run_sourcegate({"lint", "README.md", "--format", "json"}, dir.path());
+  EXPECT_EQ(nlohmann::json::parse(run.out)["diagnostics"].size(), 0U) << run.out;
+}
+
 TEST(LinkRelative, ResolvesAgainstTheListsFolder) {
   TempDir dir;
   const auto list = dir.write("sub/README.md", "# L\n\nSee [the guide](guide.md).\n");

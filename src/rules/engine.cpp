@@ -36,6 +36,16 @@ std::optional<EntryKind> effective_kind(const Entry& entry, const Classification
   return std::nullopt;
 }
 
+/// One list check, its findings stamped with the rule and its severity.
+void run_list_check(const Rule& rule, Severity severity, const List& list,
+                    const RuleContext& context, std::vector<Diagnostic>& out) {
+  Findings findings;
+  rule.check_list(list, context, findings);
+  for (Finding& finding : findings) {
+    out.push_back(make_diagnostic(rule, severity, std::move(finding)));
+  }
+}
+
 }  // namespace
 
 Diagnostic make_diagnostic(const Rule& rule, Severity severity, Finding finding) {
@@ -71,16 +81,10 @@ std::vector<Diagnostic> run_document_link_rules(const List& list, const Policy& 
   check_policy_rule_ids(policy);
   const RuleContext context{policy, today_utc()};
   std::vector<Diagnostic> diagnostics;
-  Findings findings;
   for (const Rule& rule : rule_registry()) {
     const std::optional<Severity> severity = rule_severity(rule, policy);
-    if (!rule.document_links || !severity || rule.check_list == nullptr) {
-      continue;
-    }
-    findings.clear();
-    rule.check_list(list, context, findings);
-    for (Finding& finding : findings) {
-      diagnostics.push_back(make_diagnostic(rule, *severity, std::move(finding)));
+    if (rule.document_links && severity && rule.check_list != nullptr) {
+      run_list_check(rule, *severity, list, context, diagnostics);
     }
   }
   return diagnostics;
@@ -124,11 +128,7 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
     if (a.rule->check_list == nullptr) {
       continue;
     }
-    findings.clear();
-    a.rule->check_list(list, context, findings);
-    for (Finding& finding : findings) {
-      diagnostics.push_back(make_diagnostic(*a.rule, a.severity, std::move(finding)));
-    }
+    run_list_check(*a.rule, a.severity, list, context, diagnostics);
   }
   return diagnostics;
 }

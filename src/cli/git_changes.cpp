@@ -20,17 +20,19 @@ std::string run_git(const std::vector<std::string>& args) {
   if (pipe(pipe_fds) != 0) {
     throw UsageError("cannot run git: no pipe");
   }
+  // argv is built before fork(): the child may only make async-signal-safe calls.
+  std::vector<char*> argv;
+  argv.reserve(args.size() + 2);
+  argv.push_back(const_cast<char*>("git"));
+  for (const std::string& arg : args) {
+    argv.push_back(const_cast<char*>(arg.c_str()));
+  }
+  argv.push_back(nullptr);
   const pid_t pid = fork();
   if (pid == 0) {
     dup2(pipe_fds[1], STDOUT_FILENO);
     close(pipe_fds[0]);
     close(pipe_fds[1]);
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>("git"));
-    for (const std::string& arg : args) {
-      argv.push_back(const_cast<char*>(arg.c_str()));
-    }
-    argv.push_back(nullptr);
     execvp("git", argv.data());
     _exit(127);
   }

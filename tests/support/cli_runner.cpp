@@ -4,12 +4,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 namespace sg::testing {
 namespace fs = std::filesystem;
@@ -34,31 +35,55 @@ CommandOutput run_sourcegate(const std::vector<std::string>& args, const fs::pat
   const std::string binary = "sourcegate";
 #endif
   TempDir capture;
-  const fs::path out_path = capture.path() / "out";
-  const fs::path err_path = capture.path() / "err";
+  const std::string out_path = (capture.path() / "out").string();
+  const std::string err_path = (capture.path() / "err").string();
+  const std::string in_path = stdin_file.string();
+  const std::string work_path = directory.string();
+  // Everything the child needs is built before fork(): the test's server
+  // threads may hold the allocator's or the environment's lock at that
+  // moment, and a child that allocates would wait for it forever.
+  // The test's own assignments replace inherited ones of the same name, and a
+  // runner's GITHUB_STEP_SUMMARY or NO_COLOR never leaks into a test.
+  std::vector<std::string> replaced = {"GITHUB_STEP_SUMMARY=", "NO_COLOR="};
+  for (const std::string& assignment : environment) {
+    replaced.push_back(assignment.substr(0, assignment.find('=') + 1));
+  }
+  std::vector<std::string> env_text;
+  for (char** item = environ; *item != nullptr; ++item) {
+    const std::string_view assignment = *item;
+    if (std::none_of(replaced.begin(), replaced.end(),
+                     [&](const std::string& name) { return assignment.starts_with(name); })) {
+      env_text.emplace_back(assignment);
+    }
+  }
+  env_text.insert(env_text.end(), environment.begin(), environment.end());
+  std::vector<char*> envp;
+  envp.reserve(env_text.size() + 1);
+  for (std::string& assignment : env_text) {
+    envp.push_back(assignment.data());
+  }
+  envp.push_back(nullptr);
+  std::vector<std::string> argv_text = {binary};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  argv.reserve(argv_text.size() + 1);
+  for (std::string& arg : argv_text) {
+    argv.push_back(arg.data());
+  }
+  argv.push_back(nullptr);
+
   const pid_t pid = fork();
   if (pid == 0) {
-    if (chdir(directory.c_str()) != 0) {
-      _exit(127);
-    }
+    // Only async-signal-safe calls until exec.
     const int out_fd = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int err_fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int null_fd = open(stdin_file.c_str(), O_RDONLY);
-    dup2(out_fd, STDOUT_FILENO);
-    dup2(err_fd, STDERR_FILENO);
-    dup2(null_fd, STDIN_FILENO);
-    unsetenv("GITHUB_STEP_SUMMARY");
-    unsetenv("NO_COLOR");
-    for (const std::string& assignment : environment) {
-      putenv(const_cast<char*>(assignment.c_str()));
+    const int in_fd = open(in_path.c_str(), O_RDONLY);
+    if (out_fd < 0 || err_fd < 0 || in_fd < 0 || dup2(out_fd, STDOUT_FILENO) < 0 ||
+        dup2(err_fd, STDERR_FILENO) < 0 || dup2(in_fd, STDIN_FILENO) < 0 ||
+        chdir(work_path.c_str()) != 0) {
+      _exit(127);
     }
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(binary.c_str()));
-    for (const std::string& arg : args) {
-      argv.push_back(const_cast<char*>(arg.c_str()));
-    }
-    argv.push_back(nullptr);
-    execv(binary.c_str(), argv.data());
+    execve(binary.c_str(), argv.data(), envp.data());
     _exit(127);
   }
   int status = 0;

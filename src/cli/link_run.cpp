@@ -107,7 +107,7 @@ std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inpu
     std::error_code ec;
     const std::string extension = fs::path(input).extension().string();
     if (fs::is_directory(input, ec) || extension == ".json") {
-      LoadResult loaded = load_inputs({input});
+      LoadResult loaded = load_inputs({input}, policy.separators);
       append(entry_links(loaded.list));
       for (Section& section : loaded.list.sections) {
         entries.sections.push_back(std::move(section));
@@ -119,7 +119,7 @@ std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inpu
     if (extension == ".md" || extension == ".markdown") {
       append(links::extract_markdown(text, input, &truncated));
       LoadResult document;
-      load_markdown_text(input, text, document);
+      load_markdown_text(input, text, document, policy.separators);
       std::vector<Diagnostic> found_here = run_document_link_rules(document.list, policy);
       document_findings.insert(document_findings.end(), std::make_move_iterator(found_here.begin()),
                                std::make_move_iterator(found_here.end()));

@@ -69,10 +69,9 @@ LintRun run_lint(const LintInputs& inputs) {
     }
     today = *parsed;
   }
-  LintRun run{load_inputs(inputs.paths),
-              resolve_policy(inputs.policy, MissingPolicy::note),
-              {},
-              std::nullopt};
+  Policy policy = resolve_policy(inputs.policy, MissingPolicy::note);
+  LoadResult loaded = load_inputs(inputs.paths, policy.separators);
+  LintRun run{std::move(loaded), std::move(policy), {}, std::nullopt};
   if (!inputs.changed_since.empty()) {
     run.changed = changed_since(inputs.changed_since);
   }

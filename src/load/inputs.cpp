@@ -10,7 +10,7 @@
 
 namespace sg {
 
-LoadResult load_inputs(const std::vector<std::string>& paths) {
+LoadResult load_inputs(const std::vector<std::string>& paths, const ItemSeparators& separators) {
   namespace fs = std::filesystem;
   LoadResult result;
   for (const std::string& path : paths) {
@@ -33,7 +33,7 @@ LoadResult load_inputs(const std::vector<std::string>& paths) {
     if (extension == ".json") {
       load_entries_text(path, read_file(path), result);
     } else if (extension == ".md" || extension == ".markdown") {
-      load_markdown_text(path, read_file(path), result);
+      load_markdown_text(path, read_file(path), result, separators);
     } else {
       throw UsageError("cannot lint \"" + path +
                        "\": give an entries directory, a .json entry file or a .md list");

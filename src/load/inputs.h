@@ -4,13 +4,15 @@
 #include <vector>
 
 #include "load/load_result.h"
+#include "model/item_separators.h"
 
 namespace sg {
 
 /// Loads what `lint` is pointed at: an entries directory, single entry files
 /// (`.json`) and Markdown lists (`.md`, `.markdown`), merged in argument order.
 /// Throws InputError for unreadable or malformed input and UsageError for a
-/// path of an unknown type.
-LoadResult load_inputs(const std::vector<std::string>& paths);
+/// path of an unknown type. `separators` are the marks Markdown lists write
+/// between title and description.
+LoadResult load_inputs(const std::vector<std::string>& paths, const ItemSeparators& separators);
 
 }  // namespace sg

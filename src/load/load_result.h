@@ -22,6 +22,8 @@ struct LoadResult {
   /// says what was not judged rather than skipping it silently.
   std::size_t list_items = 0;
   std::map<std::string, std::size_t> not_entries;
+  /// How many entries used each separator mark, for inferring a list's own.
+  std::map<std::string, std::size_t, std::less<>> separators_used;
 };
 
 }  // namespace sg

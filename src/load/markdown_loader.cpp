@@ -75,8 +75,9 @@ bool is_code_label(std::string_view label) {
 
 class MarkdownReader {
  public:
-  MarkdownReader(const std::string& path, std::string_view text, LoadResult& out)
-      : m_path(path), m_text(text), m_lines(text), m_out(out) {}
+  MarkdownReader(const std::string& path, std::string_view text, LoadResult& out,
+                 const ItemSeparators& separators)
+      : m_path(path), m_text(text), m_lines(text), m_out(out), m_separators(separators) {}
 
   void read(cmark_node* document) {
     for (cmark_node* block = cmark_node_first_child(document); block != nullptr;
@@ -469,10 +470,11 @@ class MarkdownReader {
           continue;
         }
         std::string text = plain_text(node);
-        if (const SeparatorAt separator = find_item_separator(text);
+        if (const SeparatorAt separator = m_separators.find(text, !entry.links.empty());
             type == CMARK_NODE_TEXT && separator.at != std::string_view::npos) {
           title += text.substr(0, separator.at);
           description += text.substr(separator.at + separator.size);
+          ++m_out.separators_used[std::string(separator.mark)];
           entry.set_position("description", locate(node));
           in_description = true;
           continue;
@@ -590,6 +592,7 @@ class MarkdownReader {
   std::string_view m_text;
   LineIndex m_lines;
   LoadResult& m_out;
+  const ItemSeparators& m_separators;
   bool m_in_contents = false;
   /// The group the last heading opened in the current section, or the
   /// section itself (k_section_entries).
@@ -599,20 +602,8 @@ class MarkdownReader {
 
 }  // namespace
 
-SeparatorAt find_item_separator(std::string_view text) {
-  // Lists separate title and description with a hyphen, an en dash or an em
-  // dash; the first one written decides.
-  SeparatorAt first;
-  for (const std::string_view separator :
-       {k_item_separator, std::string_view(" \u2013 "), std::string_view(" \u2014 ")}) {
-    if (const std::size_t at = text.find(separator); at < first.at) {
-      first = {at, separator.size()};
-    }
-  }
-  return first;
-}
-
-void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out) {
+void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out,
+                        const ItemSeparators& separators) {
   if (auto bad = first_invalid_utf8(text)) {
     const LineIndex lines(text);
     out.diagnostics.push_back(schema_error(Finding{.location = lines.locate(path, *bad),
@@ -622,7 +613,7 @@ void load_markdown_text(const std::string& path, std::string_view text, LoadResu
   // The same reading as `links`, extensions included.
   const links::MarkdownDocument document(text);
   out.files.push_back(path);
-  MarkdownReader(path, text, out).read(document.root());
+  MarkdownReader(path, text, out, separators).read(document.root());
 }
 
 }  // namespace sg

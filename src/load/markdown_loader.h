@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "load/load_result.h"
+#include "model/item_separators.h"
 
 namespace sg {
 
@@ -16,18 +17,9 @@ namespace sg {
 /// note. Items that only link `#anchors` (a table of contents) are not entries,
 /// and a section headed Contents is skipped. A paragraph opening
 /// "Verified on YYYY-MM-DD." marks its section volatile. Kinds are left unset
-/// for the policy to infer.
-void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out);
-
-/// The separator written between an item's title and its description.
-inline constexpr std::string_view k_item_separator = " - ";
-
-/// Where the first separator a list may use between title and description
-/// (" - ", " – ", " — ") starts in `text`, and how long it is.
-struct SeparatorAt {
-  std::size_t at = std::string_view::npos;
-  std::size_t size = 0;
-};
-SeparatorAt find_item_separator(std::string_view text);
+/// for the policy to infer. `separators` are the marks the list writes between
+/// title and description.
+void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out,
+                        const ItemSeparators& separators = {});
 
 }  // namespace sg

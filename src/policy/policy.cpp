@@ -3,6 +3,7 @@
 #include <libpsl.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -25,6 +26,31 @@ using policy_values::count_value;
 using policy_values::fail;
 using policy_values::string_list;
 using policy_values::string_value;
+
+/// "description.separators": the marks between title and description, each
+/// a short run of punctuation ("-", "–", ":"), written without its spaces.
+std::vector<std::string> separator_marks(const JsonNode& node) {
+  if (!node.is_array() || node.items.empty()) {
+    fail(node.location,
+         "description.separators must be a non-empty array of marks, e.g. "
+         "[\"-\", \"\u2013\", \"\u2014\", \":\"]");
+  }
+  std::vector<std::string> marks;
+  for (const JsonNode& item : node.items) {
+    std::string mark = string_value(item, "description.separators");
+    const bool has_word_or_space = std::any_of(mark.begin(), mark.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+             std::isspace(static_cast<unsigned char>(c)) != 0;
+    });
+    if (mark.empty() || mark.size() > 4 || has_word_or_space) {
+      fail(item.location, fmt::format("separator \"{}\" is not a mark: write the punctuation "
+                                      "alone (\"-\", \"\u2013\", \":\"), without spaces",
+                                      mark));
+    }
+    marks.push_back(std::move(mark));
+  }
+  return marks;
+}
 
 /// An object of name -> RE2 pattern, compiled once, plus the RE2::Set that
 /// finds which of them match in one pass.
@@ -342,13 +368,19 @@ void read_policy(const JsonNode& root, Policy& policy) {
     } else if (member.key == "description") {
       allow_keys(value,
                  {"min_length", "max_length", "lowercase_starts", "abbreviations", "final_period",
-                  "one_sentence"},
+                  "one_sentence", "capital_start", "required", "separators"},
                  "\"description\"");
       for (const JsonNode::Member& field : value.members) {
         if (field.key == "final_period") {
           policy.description_final_period = bool_value(field.value, "final_period");
         } else if (field.key == "one_sentence") {
           policy.description_one_sentence = bool_value(field.value, "one_sentence");
+        } else if (field.key == "capital_start") {
+          policy.description_capital_start = bool_value(field.value, "capital_start");
+        } else if (field.key == "required") {
+          policy.description_required = bool_value(field.value, "required");
+        } else if (field.key == "separators") {
+          policy.separators.marks = separator_marks(field.value);
         } else if (field.key == "min_length") {
           policy.description_min_length = count_value(field.value, field.key);
         } else if (field.key == "max_length") {
@@ -378,7 +410,14 @@ void read_policy(const JsonNode& root, Policy& policy) {
             static_cast<int>(count_value(*age, "default_max_age_days"));
       }
     } else if (member.key == "canonical") {
-      allow_keys(value, {"tracking_parameters", "http_only_hosts"}, "\"canonical\"");
+      allow_keys(value, {"tracking_parameters", "http_only_hosts", "https", "arxiv_abstract"},
+                 "\"canonical\"");
+      if (const JsonNode* https = value.find("https")) {
+        policy.canonical.https = bool_value(*https, "https");
+      }
+      if (const JsonNode* arxiv = value.find("arxiv_abstract")) {
+        policy.canonical.arxiv_abstract = bool_value(*arxiv, "arxiv_abstract");
+      }
       if (const JsonNode* tracking = value.find("tracking_parameters")) {
         policy.canonical.tracking_parameters = string_list(*tracking, "tracking_parameters");
       }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/diagnostic.h"
+#include "model/item_separators.h"
 #include "model/list.h"
 #include "model/location.h"
 #include "policy/link_policy.h"
@@ -146,6 +147,13 @@ struct Policy {
   bool description_final_period = true;
   /// One sentence (true), or several allowed ("Author. Description.").
   bool description_one_sentence = true;
+  /// A description starts with a capital letter (true), or lists whose
+  /// descriptions start in lower case are not told otherwise (false).
+  bool description_capital_start = true;
+  /// Every entry has a description (true), or a list of bare links (false).
+  bool description_required = true;
+  /// The marks written between an item's title and its description.
+  ItemSeparators separators;
   std::vector<std::string> description_lowercase_starts;
   std::vector<std::string> description_abbreviations;
   std::size_t group_max_links = 0;

@@ -39,6 +39,9 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
                           .entry = &entry});
   };
   if (text.empty()) {
+    if (!policy.description_required) {
+      return;
+    }
     report("the entry has no description", "add one sentence on what the resource teaches");
     return;
   }
@@ -50,7 +53,8 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
   const bool allowed_lowercase = std::any_of(
       policy.description_lowercase_starts.begin(), policy.description_lowercase_starts.end(),
       [&](const std::string& word) { return text.starts_with(word); });
-  if (std::islower(static_cast<unsigned char>(text.front())) != 0 && !allowed_lowercase) {
+  if (policy.description_capital_start &&
+      std::islower(static_cast<unsigned char>(text.front())) != 0 && !allowed_lowercase) {
     report("the description does not start with a capital letter",
            "capitalise the first word, or add it to \"description.lowercase_starts\" in the "
            "policy if it is a name written in lower case");
@@ -87,7 +91,8 @@ extern const Rule k_style_description = {
         "A description is one sentence, starting with a capital letter (or a name the policy "
         "lists in \"description.lowercase_starts\"), ending with a period, without stray spaces, "
         "within the policy's length bounds. A list whose convention differs says so in its "
-        "policy: \"description.final_period\": false, \"description.one_sentence\": false.",
+        "policy: \"description.final_period\", \"description.one_sentence\", "
+        "\"description.capital_start\" and \"description.required\" set to false.",
     .hint = "rewrite the description as one sentence",
     .check_entry = check_style_description,
 };

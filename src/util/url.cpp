@@ -261,19 +261,9 @@ std::optional<std::string> normalize_url(std::string_view text) {
   return to_string(normalize(std::move(*url)));
 }
 
-Url canonicalize(Url url, const CanonicalRules& rules) {
-  if (!url.is_web()) {
-    return url;
-  }
-  const auto& http_only = rules.http_only_hosts;
-  if (std::find(http_only.begin(), http_only.end(), url.host) == http_only.end()) {
-    // "http://host:443/" is the https default, "http://host:80/" is not.
-    url.port = url.port == 443 ? 0 : url.port;
-    url.scheme = "https";
-  }
-  url.query = strip_tracking(url.query, rules.tracking_parameters);
-  url.has_query = !url.query.empty();
-  url.has_fragment = !url.fragment.empty();
+namespace {
+
+void to_arxiv_abstract(Url& url) {
   if (url.host == "arxiv.org" || url.host == "www.arxiv.org" || url.host == "export.arxiv.org") {
     std::string id;
     if (RE2::FullMatch(url.path, arxiv_path(), &id)) {
@@ -282,6 +272,26 @@ Url canonicalize(Url url, const CanonicalRules& rules) {
       url.query.clear();
       url.has_query = false;
     }
+  }
+}
+
+}  // namespace
+
+Url canonicalize(Url url, const CanonicalRules& rules) {
+  if (!url.is_web()) {
+    return url;
+  }
+  const auto& http_only = rules.http_only_hosts;
+  if (rules.https && std::find(http_only.begin(), http_only.end(), url.host) == http_only.end()) {
+    // "http://host:443/" is the https default, "http://host:80/" is not.
+    url.port = url.port == 443 ? 0 : url.port;
+    url.scheme = "https";
+  }
+  url.query = strip_tracking(url.query, rules.tracking_parameters);
+  url.has_query = !url.query.empty();
+  url.has_fragment = !url.fragment.empty();
+  if (rules.arxiv_abstract) {
+    to_arxiv_abstract(url);
   }
   return url;
 }
@@ -302,6 +312,7 @@ std::string url_identity(std::string_view text, const CanonicalRules& rules) {
   Url url = canonicalize(normalize(std::move(*parsed)), rules);
   url.scheme = "https";  // an http-only host is the same page under either scheme
   url.port = url.port == 443 ? 0 : url.port;
+  to_arxiv_abstract(url);  // a PDF and its abstract page are one paper
   url.has_fragment = false;
   url.fragment.clear();
   url.host = std::string(url.site_host());

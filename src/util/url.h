@@ -64,16 +64,22 @@ struct CanonicalRules {
   std::vector<std::string> tracking_parameters;
   /// Hosts that serve no https, so their links stay http.
   std::vector<std::string> http_only_hosts;
+  /// Which forms a list asks for ("canonical.https", "canonical.arxiv_abstract"):
+  /// https where the host is not http-only, arXiv's abstract page.
+  bool https = true;
+  bool arxiv_abstract = true;
 };
 
 /// Step 2, on a normalised web URL: https unless the host is http-only,
 /// tracking parameters dropped, an empty "?" or "#" dropped, and any arXiv
-/// PDF, HTML or versioned form made the abstract page (`arxiv.org/abs/ID`).
+/// PDF, HTML or versioned form made the abstract page (`arxiv.org/abs/ID`);
+/// the first and the last only where `rules` ask for them.
 Url canonicalize(Url url, const CanonicalRules& rules);
 /// Steps 1 and 2 on text; nullopt when `text` is not an http(s) URL.
 std::optional<std::string> canonical_url(std::string_view text, const CanonicalRules& rules);
 
-/// Step 3: the canonical URL without fragment, "www." or trailing slashes.
+/// Step 3: the canonical URL without fragment, "www." or trailing slashes,
+/// in https and with arXiv's abstract page whatever forms `rules` ask for.
 /// Text that is not an http(s) URL is its own identity.
 std::string url_identity(std::string_view text, const CanonicalRules& rules);
 

@@ -160,8 +160,32 @@ TEST(MarkdownLoader, TitleAndDescriptionSplitAtAHyphenOrADash) {
   EXPECT_EQ(entries[1].description, "En dash - then a hyphen.");
   EXPECT_EQ(entries[2].description, "Em dash.");
   EXPECT_EQ(entries[3].title, "D\u2014no spaces, no split.");
-  EXPECT_EQ(find_item_separator("x \u2014 y - z").at, 1U);
-  EXPECT_EQ(find_item_separator("x \u2014 y - z").size, 5U);
+  EXPECT_EQ(result.separators_used, (std::map<std::string, std::size_t, std::less<>>{
+                                        {"-", 1}, {"\u2013", 1}, {"\u2014", 1}}));
+  EXPECT_EQ(ItemSeparators().find("x \u2014 y - z", true).at, 1U);
+  EXPECT_EQ(ItemSeparators().find("x \u2014 y - z", true).size, 5U);
+}
+
+TEST(MarkdownLoader, AColonSeparatesOnlyWhenTheListSaysSoAndOnlyAfterTheLink) {
+  const std::string text =
+      "# L\n\n## S\n\n"
+      "- [A](https://a.example): Colon right after the link.\n"
+      "- [B](https://b.example) : Spaced colon.\n"
+      "- Paper: [C](https://c.example) - A label before the link.\n";
+  LoadResult by_default;
+  load_markdown_text("list.md", text, by_default);
+  EXPECT_EQ(by_default.list.sections.at(0).entries.at(0).title, "A: Colon right after the link.");
+  LoadResult with_colon;
+  load_markdown_text("list.md", text, with_colon, ItemSeparators{{"-", ":"}});
+  const std::vector<Entry>& entries = with_colon.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].title, "A");
+  EXPECT_EQ(entries[0].description, "Colon right after the link.");
+  EXPECT_EQ(entries[1].title, "B");
+  EXPECT_EQ(entries[1].description, "Spaced colon.");
+  EXPECT_EQ(entries[2].title, "Paper: C");
+  EXPECT_EQ(entries[2].url, "https://c.example");
+  EXPECT_EQ(entries[2].description, "A label before the link.");
 }
 
 TEST(MarkdownLoader, SeveralLinksCodeLinksNestedItemsAndNotes) {

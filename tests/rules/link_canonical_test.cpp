@@ -1,4 +1,8 @@
+#include "load/markdown_loader.h"
+#include "rules/engine.h"
 #include "rules/rule_test_support.h"
+#include "util/date.h"
+#include "util/url.h"
 
 namespace sg::testing {
 namespace {
@@ -25,6 +29,26 @@ TEST(LinkCanonical, SpellingsOfTheNormalFormAreNoFinding) {
                                         R"(", "kind": "docs", "description": "The CUDA docs.")"));
     EXPECT_THAT(rule_ids(found), Not(Contains("link/canonical"))) << url;
   }
+}
+
+// A list that keeps arXiv PDF links or old http:// sites says so; the
+// duplicate check still sees one paper and one site under every form.
+TEST(LinkCanonical, AListChoosesWhichFormsMatter) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## S\n\n- [A](http://a.example/) - An old site.\n"
+                     "- [B](https://arxiv.org/pdf/2301.03598) - A paper as a PDF.\n",
+                     loaded);
+  const auto today = parse_date("2026-11-30").value();
+  auto ids = [&](const std::string& policy) {
+    return rule_ids(run_rules(loaded.list, parse_policy("p.json", policy), today));
+  };
+  EXPECT_THAT(ids("{}"), ElementsAre("link/canonical", "link/canonical"));
+  EXPECT_THAT(ids(R"({"canonical": {"https": false}})"), ElementsAre("link/canonical"));
+  EXPECT_THAT(ids(R"({"canonical": {"https": false, "arxiv_abstract": false}})"), IsEmpty());
+  const CanonicalRules lenient{.https = false, .arxiv_abstract = false};
+  EXPECT_EQ(url_identity("https://arxiv.org/pdf/2301.03598", lenient),
+            url_identity("http://arxiv.org/abs/2301.03598", lenient));
 }
 
 }  // namespace

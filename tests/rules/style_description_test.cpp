@@ -54,5 +54,21 @@ TEST(StyleDescription, AListsOwnConventionIsPolicy) {
   EXPECT_THAT(ids(R"({"description": {"final_period": false, "one_sentence": false}})"), IsEmpty());
 }
 
+TEST(StyleDescription, ListsOfLowercaseOrBareLinksSaySo) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## S\n\n- [A](https://a.example/) - a library for parsing.\n"
+                     "- [B](https://b.example/)\n",
+                     loaded);
+  const auto today = parse_date("2026-11-30").value();
+  auto ids = [&](const std::string& policy) {
+    return rule_ids(run_rules(loaded.list, parse_policy("p.json", policy), today));
+  };
+  EXPECT_THAT(ids("{}"), ElementsAre("style/description", "style/description"));
+  EXPECT_THAT(ids(R"({"description": {"capital_start": false}})"),
+              ElementsAre("style/description"));
+  EXPECT_THAT(ids(R"({"description": {"capital_start": false, "required": false}})"), IsEmpty());
+}
+
 }  // namespace
 }  // namespace sg::testing

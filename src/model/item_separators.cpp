@@ -1,0 +1,35 @@
+#include "model/item_separators.h"
+
+namespace sg {
+namespace {
+
+bool is_dash(std::string_view mark) { return mark == "-" || mark == "\u2013" || mark == "\u2014"; }
+
+}  // namespace
+
+SeparatorAt ItemSeparators::find(std::string_view text, bool after_link) const {
+  SeparatorAt first;
+  for (const std::string& mark : marks) {
+    if (is_dash(mark)) {
+      const std::string spaced = " " + mark + " ";
+      if (const std::size_t at = text.find(spaced); at < first.at) {
+        first = {at, spaced.size(), mark};
+      }
+      continue;
+    }
+    if (!after_link) {
+      continue;
+    }
+    const std::string written = mark + " ";
+    if (const std::size_t at = text.find(written); at < first.at) {
+      // " : " is the same separator with a space before it.
+      const bool spaced = at > 0 && text[at - 1] == ' ';
+      first = {spaced ? at - 1 : at, written.size() + (spaced ? 1 : 0), mark};
+    }
+  }
+  return first;
+}
+
+ItemSeparators ItemSeparators::all() { return {{"-", "\u2013", "\u2014", ":"}}; }
+
+}  // namespace sg

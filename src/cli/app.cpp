@@ -102,6 +102,7 @@ int run_cli(int argc, char** argv) {
   add_rules_commands(app, exit_code);
   add_links_command(app, exit_code);
   add_check_command(app, exit_code);
+  add_init_command(app, exit_code);
   // CLI11 would only say that a command is required; name the mistyped one.
   if (argc > 1 && argv[1][0] != '-') {
     std::vector<std::string_view> commands;

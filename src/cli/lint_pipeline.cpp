@@ -13,8 +13,6 @@
 namespace sg {
 namespace {
 
-constexpr const char* k_default_policy = "policy/policy.json";
-
 /// Entries carry no headings of their own: their anchors are those of the list
 /// rendered from them (title, contents, sections, groups), and the internal
 /// links that matter are the ones written in intros. The table of contents is
@@ -55,7 +53,7 @@ Policy resolve_policy(const std::string& explicit_path, MissingPolicy missing) {
   if (missing == MissingPolicy::note) {
     std::cerr << "sourcegate: note: no " << k_default_policy
               << " here and no --policy: host classes are unknown, so the source rules are "
-                 "off\n";
+                 "off; `sourcegate init README.md` writes a starter policy from the list\n";
   }
   return empty_policy();
 }

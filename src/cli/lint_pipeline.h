@@ -25,6 +25,9 @@ struct LintInputs {
 
 void add_lint_inputs(CLI::App& command, LintInputs& inputs);
 
+/// Where a list keeps its policy; `lint` reads it, `init` writes it.
+inline constexpr const char* k_default_policy = "policy/policy.json";
+
 enum class MissingPolicy { quiet, note };
 
 /// The policy named by --policy, else policy/policy.json when it exists, else

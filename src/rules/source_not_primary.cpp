@@ -9,6 +9,14 @@
 namespace sg {
 namespace {
 
+/// "a video page", "an aggregator page", "a home page": the class as prose.
+std::string a_class_page(std::string_view class_name) {
+  const bool vowel = !class_name.empty() &&
+                     std::string_view("aeiou").find(class_name.front()) != std::string_view::npos;
+  return fmt::format("{} {}{}", vowel ? "an" : "a", class_name,
+                     class_name.ends_with("page") ? "" : " page");
+}
+
 /// What makes an undeclared blog post read as a direct implementer report:
 /// its title says it is a worklog, or its text states a measurement.
 std::optional<std::string> report_evidence(const EntryView& view, const Policy& policy) {
@@ -43,8 +51,8 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
     if (auto evidence = report_evidence(view, context.policy)) {
       out.push_back(Finding{
           .location = view.entry.where("url"),
-          .message = fmt::format("links a {} page ({}), which looks like an implementer report: {}",
-                                 source_class->name, view.url_place(), *evidence),
+          .message = fmt::format("links {} ({}), which looks like an implementer report: {}",
+                                 a_class_page(source_class->name), view.url_place(), *evidence),
           .hint = "declare it a report with its code: a [code](REPOSITORY) link in the entry "
                   "(\"kind\": \"report\" and \"code\" in entry files)",
           .evidence = view.class_evidence(),
@@ -54,8 +62,8 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
     }
     out.push_back(Finding{
         .location = view.entry.where("url"),
-        .message = fmt::format("links a {} page ({}), which is not a primary source",
-                               source_class->name, view.url_place()),
+        .message = fmt::format("links {} ({}), which is not a primary source",
+                               a_class_page(source_class->name), view.url_place()),
         .hint = shape != nullptr && view.classification->rule == nullptr
                     ? "link the primary source instead; if this is one, add a host rule to the "
                       "policy or declare the entry's kind"

@@ -8,26 +8,6 @@
 namespace sg {
 namespace {
 
-/// Sentence ends inside the text: ". X", "! X", "? X", skipping the policy's
-/// abbreviations ("e.g.", "vs.").
-bool has_second_sentence(std::string_view text, const std::vector<std::string>& abbreviations) {
-  for (std::size_t i = 0; i + 2 < text.size(); ++i) {
-    const char c = text[i];
-    if ((c != '.' && c != '!' && c != '?') || text[i + 1] != ' ' ||
-        std::isupper(static_cast<unsigned char>(text[i + 2])) == 0) {
-      continue;
-    }
-    const std::string_view before = text.substr(0, i + 1);
-    const bool abbreviation =
-        std::any_of(abbreviations.begin(), abbreviations.end(),
-                    [&](const std::string& a) { return before.ends_with(a); });
-    if (!abbreviation) {
-      return true;
-    }
-  }
-  return false;
-}
-
 void check_style_description(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
   const std::string& text = entry.description;

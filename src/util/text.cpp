@@ -1,6 +1,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "util/error.h"
@@ -142,6 +143,24 @@ std::size_t utf8_length(std::string_view text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
     return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;
   }));
+}
+
+bool has_second_sentence(std::string_view text, const std::vector<std::string>& abbreviations) {
+  for (std::size_t i = 0; i + 2 < text.size(); ++i) {
+    const char c = text[i];
+    if ((c != '.' && c != '!' && c != '?') || text[i + 1] != ' ' ||
+        std::isupper(static_cast<unsigned char>(text[i + 2])) == 0) {
+      continue;
+    }
+    const std::string_view before = text.substr(0, i + 1);
+    const bool abbreviation =
+        std::any_of(abbreviations.begin(), abbreviations.end(),
+                    [&](const std::string& a) { return before.ends_with(a); });
+    if (!abbreviation) {
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace sg

@@ -46,7 +46,9 @@ TEST(LinkCanonical, AListChoosesWhichFormsMatter) {
   EXPECT_THAT(ids("{}"), ElementsAre("link/canonical", "link/canonical"));
   EXPECT_THAT(ids(R"({"canonical": {"https": false}})"), ElementsAre("link/canonical"));
   EXPECT_THAT(ids(R"({"canonical": {"https": false, "arxiv_abstract": false}})"), IsEmpty());
-  const CanonicalRules lenient{.https = false, .arxiv_abstract = false};
+  CanonicalRules lenient;
+  lenient.https = false;
+  lenient.arxiv_abstract = false;
   EXPECT_EQ(url_identity("https://arxiv.org/pdf/2301.03598", lenient),
             url_identity("http://arxiv.org/abs/2301.03598", lenient));
 }

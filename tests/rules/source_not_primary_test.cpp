@@ -17,6 +17,21 @@ TEST(SourceNotPrimary, FiresOnABlogPostThatIsNotAReportWithCode) {
   EXPECT_THAT(not_primary.hint, HasSubstr("declare kind \"report\""));
 }
 
+// The class reads as prose: "an aggregator page", "a home page".
+TEST(SourceNotPrimary, NamesTheClassInPlainWords) {
+  auto aggregator = lint_markdown(
+      "# L\n\n## S\n\n- [Paper](https://paperswithcode.com/paper/x) - A paper's listing.\n"
+      "- [Blog](https://blog.example.com/) - Someone's blog.\n");
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : aggregator) {
+    if (d.rule == "source/not-primary") {
+      messages.push_back(d.message);
+    }
+  }
+  EXPECT_THAT(messages, ElementsAre(HasSubstr("links an aggregator page (paperswithcode.com"),
+                                    HasSubstr("links a home page (blog.example.com")));
+}
+
 TEST(SourceNotPrimary, QuietForAReportWithCodeAndForPrimaryHosts) {
   EXPECT_THAT(rule_ids(lint_section(one_entry(
                   R"("title": "Matmul worklog", "url": "https://someone.medium.com/worklog", )"

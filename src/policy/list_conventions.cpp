@@ -1,0 +1,101 @@
+#include "policy/list_conventions.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "model/item_separators.h"
+#include "util/text.h"
+#include "util/url.h"
+
+namespace sg {
+namespace {
+
+/// The share of entries that must follow a setting for it to be the list's.
+constexpr std::size_t k_convention_percent = 80;
+/// A mark is one of the list's separators when this many in a thousand
+/// separated entries use it.
+constexpr std::size_t k_separator_per_mille = 20;
+
+InferredSetting setting(std::string key, std::string what, std::size_t following,
+                        std::size_t seen) {
+  // With nothing to go by, the setting keeps its default (on).
+  const bool value = seen == 0 || following * 100 >= seen * k_convention_percent;
+  return {std::move(key), value, following, seen, std::move(what)};
+}
+
+}  // namespace
+
+ListConventions infer_conventions(const LoadResult& loaded,
+                                  const std::vector<std::string>& abbreviations) {
+  std::size_t entries = 0;
+  std::size_t described = 0;
+  std::size_t final_period = 0;
+  std::size_t one_sentence = 0;
+  std::size_t capital_start = 0;
+  std::size_t web_links = 0;
+  std::size_t https_links = 0;
+  std::size_t arxiv_links = 0;
+  std::size_t arxiv_abstracts = 0;
+  // Each link as written, and as arXiv's abstract page: equal when it is one.
+  CanonicalRules no_forms;
+  no_forms.https = false;
+  no_forms.arxiv_abstract = false;
+  CanonicalRules arxiv_form = no_forms;
+  arxiv_form.arxiv_abstract = true;
+  loaded.list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    if (entry.url.empty()) {
+      return;  // a note: prose, not a described link
+    }
+    ++entries;
+    const std::string_view text = trim(entry.description);
+    if (!text.empty()) {
+      ++described;
+      final_period += text.ends_with('.') ? 1 : 0;
+      one_sentence += has_second_sentence(text, abbreviations) ? 0 : 1;
+      capital_start += std::islower(static_cast<unsigned char>(text.front())) != 0 ? 0 : 1;
+    }
+    for (const auto& located : entry.located_urls()) {
+      if (!is_web_url(located.url)) {
+        continue;
+      }
+      ++web_links;
+      https_links += located.url.starts_with("https:") ? 1 : 0;
+      const std::optional<std::string> as_written = canonical_url(located.url, no_forms);
+      const std::optional<std::string> abstract = canonical_url(located.url, arxiv_form);
+      if (as_written && abstract && abstract->find("://arxiv.org/abs/") != std::string::npos) {
+        ++arxiv_links;
+        arxiv_abstracts += *as_written == *abstract ? 1 : 0;
+      }
+    }
+  });
+  ListConventions conventions;
+  conventions.settings = {
+      setting("description.required", "entries have a description", described, entries),
+      setting("description.final_period", "descriptions end with a period", final_period,
+              described),
+      setting("description.one_sentence", "descriptions are one sentence", one_sentence, described),
+      setting("description.capital_start", "descriptions start with a capital letter",
+              capital_start, described),
+      setting("canonical.https", "links use https", https_links, web_links),
+      setting("canonical.arxiv_abstract", "arXiv links point at the abstract page", arxiv_abstracts,
+              arxiv_links),
+  };
+  std::size_t separated = 0;
+  for (const auto& [mark, count] : loaded.separators_used) {
+    separated += count;
+    conventions.separator_counts.emplace_back(mark, count);
+  }
+  std::stable_sort(conventions.separator_counts.begin(), conventions.separator_counts.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  for (const auto& [mark, count] : conventions.separator_counts) {
+    if (count * 1000 >= separated * k_separator_per_mille) {
+      conventions.separators.push_back(mark);
+    }
+  }
+  if (conventions.separators.empty()) {
+    conventions.separators = ItemSeparators().marks;
+  }
+  return conventions;
+}
+
+}  // namespace sg

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "load/load_result.h"
+
+namespace sg {
+
+/// One style setting inferred from a list: on when at least four in five of
+/// the entries it applies to already follow it, so that a first run reports
+/// the exceptions to a list's convention, not the convention itself.
+struct InferredSetting {
+  /// The policy key, "description.final_period".
+  std::string key;
+  bool value = true;
+  /// How many of the `seen` entries (or links) follow the setting.
+  std::size_t following = 0;
+  std::size_t seen = 0;
+  /// What following it means, for the evidence: "descriptions end with a period".
+  std::string what;
+};
+
+struct ListConventions {
+  std::vector<InferredSetting> settings;
+  /// The separator marks the list writes, each used by at least one entry in
+  /// fifty; the default dashes when the list separates nothing.
+  std::vector<std::string> separators;
+  /// Entries per mark, most used first, for the evidence.
+  std::vector<std::pair<std::string, std::size_t>> separator_counts;
+};
+
+/// Infers a list's conventions from a list read with every separator
+/// (`ItemSeparators::all()`); `abbreviations` do not end sentences.
+ListConventions infer_conventions(const LoadResult& loaded,
+                                  const std::vector<std::string>& abbreviations);
+
+}  // namespace sg

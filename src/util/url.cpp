@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 #include <memory>
+#include <unordered_map>
 
 #include "util/text.h"
 
@@ -193,9 +194,8 @@ std::optional<Url> parse_url_once(std::string_view text) {
   return url;
 }
 
-}  // namespace
-
-std::optional<Url> parse_url(std::string_view text) {
+/// Parses without the memo below.
+std::optional<Url> parse_url_uncached(std::string_view text) {
   std::optional<Url> url = parse_url_once(text);
   if (!url || !url->is_web()) {
     return url;
@@ -211,6 +211,33 @@ std::optional<Url> parse_url(std::string_view text) {
   }
   url->host = again->host;
   return url;
+}
+
+struct TextHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view text) const {
+    return std::hash<std::string_view>{}(text);
+  }
+};
+
+/// How many parsed URLs a thread remembers before it starts over.
+constexpr std::size_t k_parse_memo_size = 1U << 14U;
+
+}  // namespace
+
+std::optional<Url> parse_url(std::string_view text) {
+  // One lint asks for the same URL many times (the loader, several rules,
+  // the duplicate check), and a libcurl parse is most of its time on large
+  // lists. Parsing is a pure function: a bounded per-thread memo answers
+  // repeats.
+  thread_local std::unordered_map<std::string, std::optional<Url>, TextHash, std::equal_to<>> memo;
+  if (const auto found = memo.find(text); found != memo.end()) {
+    return found->second;
+  }
+  if (memo.size() >= k_parse_memo_size) {
+    memo.clear();
+  }
+  return memo.emplace(std::string(text), parse_url_uncached(text)).first->second;
 }
 
 std::string to_string(const Url& url) {

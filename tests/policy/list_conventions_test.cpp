@@ -1,0 +1,70 @@
+#include "policy/list_conventions.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "load/markdown_loader.h"
+
+namespace sg {
+namespace {
+
+using ::testing::ElementsAre;
+
+ListConventions conventions_of(const std::string& markdown) {
+  LoadResult loaded;
+  load_markdown_text("README.md", markdown, loaded, ItemSeparators::all());
+  return infer_conventions(loaded, {"e.g."});
+}
+
+const InferredSetting& find(const ListConventions& conventions, const std::string& key) {
+  for (const InferredSetting& setting : conventions.settings) {
+    if (setting.key == key) {
+      return setting;
+    }
+  }
+  throw std::runtime_error("no setting " + key);
+}
+
+// Five entries: colons after the link, no final periods, one in lower case,
+// one without a description, one http link and an arXiv PDF.
+constexpr const char* k_colon_list =
+    "# L\n\n## S\n\n"
+    "- [A](https://a.example/): Parses TOML\n"
+    "- [B](https://b.example/): Formats JSON, e.g. for logs\n"
+    "- [C](http://c.example/): Reads YAML\n"
+    "- [D](https://arxiv.org/pdf/2301.03598): a paper about GEMM\n"
+    "- [E](https://e.example/)\n";
+
+TEST(ListConventions, FollowWhatFourInFiveEntriesDo) {
+  const ListConventions found = conventions_of(k_colon_list);
+  const InferredSetting& required = find(found, "description.required");
+  EXPECT_TRUE(required.value);  // 4 of 5
+  EXPECT_EQ(required.following, 4U);
+  EXPECT_EQ(required.seen, 5U);
+  EXPECT_FALSE(find(found, "description.final_period").value);   // 0 of 4
+  EXPECT_TRUE(find(found, "description.one_sentence").value);    // "e.g." ends none
+  EXPECT_FALSE(find(found, "description.capital_start").value);  // 3 of 4
+  EXPECT_TRUE(find(found, "canonical.https").value);             // 4 of 5
+  EXPECT_FALSE(find(found, "canonical.arxiv_abstract").value);   // 0 of 1
+  EXPECT_THAT(found.separators, ElementsAre(":"));
+}
+
+TEST(ListConventions, SeparatorsAreTheMarksTheListUses) {
+  const ListConventions found = conventions_of(
+      "# L\n\n## S\n\n- [A](https://a.example/) - One.\n- [B](https://b.example/) \u2014 Two.\n");
+  EXPECT_THAT(found.separators, ElementsAre("-", "\u2014"));
+  // A list that separates nothing keeps the default dashes.
+  EXPECT_THAT(conventions_of("# L\n\n## S\n\n- [A](https://a.example/)\n").separators,
+              ElementsAre("-", "\u2013", "\u2014"));
+}
+
+TEST(ListConventions, NothingToGoByKeepsTheDefault) {
+  const ListConventions found = conventions_of("# L\n\n## S\n\nProse only.\n");
+  for (const InferredSetting& setting : found.settings) {
+    EXPECT_TRUE(setting.value) << setting.key;
+    EXPECT_EQ(setting.seen, 0U) << setting.key;
+  }
+}
+
+}  // namespace
+}  // namespace sg

@@ -13,6 +13,7 @@
 
 #include "links/extract.h"
 #include "links/fragments.h"
+#include "links/html.h"
 #include "links/markdown.h"
 #include "load/entries_loader.h"
 #include "rules/rule.h"
@@ -111,13 +112,33 @@ class MarkdownReader {
   }
 
   void read_block(cmark_node* block) {
+    if (cmark_node_get_type(block) == CMARK_NODE_HEADING) {
+      m_in_entry_details = false;  // a heading ends an entry's details however written
+    }
+    if (m_in_entry_details) {
+      // An entry's <details>: its links and notes, until the tag closes (the
+      // closing block may open the next entry).
+      if (cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK &&
+          to_lower(literal(block)).find("</details") != std::string::npos) {
+        m_in_entry_details = false;
+      } else {
+        if (cmark_node_get_type(block) == CMARK_NODE_LIST) {
+          not_entries("details under an entry", count_items(block));
+        }
+        return;
+      }
+    }
     switch (cmark_node_get_type(block)) {
       case CMARK_NODE_HEADING:
         read_heading(block);
         return;
       case CMARK_NODE_LIST:
-        if (m_in_contents) {
-          not_entries("table-of-contents items", count_items(block));
+        if (m_skipping != nullptr || m_in_footer) {
+          not_entries(m_in_footer ? "footer items (licence, contributing, sponsors)" : m_skipping,
+                      count_items(block));
+          if (m_in_footer) {
+            append_text(source_of(block));
+          }
           return;
         }
         read_list(block);
@@ -126,10 +147,20 @@ class MarkdownReader {
         read_paragraph(block);
         return;
       default:
-        if (m_in_contents) {
+        if (m_skipping != nullptr) {
+          return;
+        }
+        if (m_in_footer) {
+          append_text(source_of(block));
           return;
         }
         if (std::string_view(cmark_node_get_type_string(block)) == "table" && read_table(block)) {
+          return;
+        }
+        if (cmark_node_get_type(block) == CMARK_NODE_BLOCK_QUOTE && read_quoted_entries(block)) {
+          return;
+        }
+        if (cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK && read_html_entries(block)) {
           return;
         }
         append_text(source_of(block));
@@ -234,7 +265,8 @@ class MarkdownReader {
     // an <img> icon add nothing to it.
     m_out.list.headings.emplace_back(trim(plain_text(heading, false)));
     const int level = cmark_node_get_heading_level(heading);
-    m_in_contents = false;
+    m_skipping = nullptr;
+    m_in_footer = false;
     if (level == 1 && m_out.list.title.empty() && m_out.list.sections.empty()) {
       m_out.list.title = title;
       return;
@@ -242,8 +274,15 @@ class MarkdownReader {
     if (level <= 2) {
       const std::string lower = to_lower(title);
       if (lower == "contents" || lower == "table of contents") {
-        m_in_contents = true;
+        m_skipping = "table-of-contents items";
         return;
+      }
+      // A list's footer: its own licence, how to contribute, who sponsors it.
+      static const RE2 k_footer(
+          R"((?i)^(?:licen[cs]e|contribut\w*|how to contribute|sponsors?|backers|support(?: us)?|)"
+          R"(acknowledge?ments?|footnotes|credits|code of conduct)$)");
+      if (RE2::FullMatch(lower, k_footer)) {
+        m_in_footer = true;  // a section still: its prose stays, its items are no entries
       }
       Section section;
       section.title = title;
@@ -270,7 +309,7 @@ class MarkdownReader {
   }
 
   void read_paragraph(cmark_node* paragraph) {
-    if (m_in_contents) {
+    if (m_skipping != nullptr) {
       return;
     }
     std::string source = source_of(paragraph);
@@ -294,12 +333,288 @@ class MarkdownReader {
         return;
       }
     }
+    if (std::optional<Entry> entry = m_in_footer ? std::nullopt : paragraph_entry(paragraph)) {
+      add_entry(std::move(*entry), entries_of(m_heading_group));
+      return;
+    }
     append_text(source);
+  }
+
+  /// Whether `url` is a link to another site, not an anchor or a file here.
+  static bool is_web_link(const std::string& url) {
+    return !url.empty() && !url.starts_with("#") && !is_relative_link(url);
+  }
+
+  /// A line break inside a paragraph: a soft or hard break, or an inline <br>.
+  static bool is_break(cmark_node* node) {
+    static const RE2 k_br(R"((?i)<br\s*/?>)");
+    const cmark_node_type type = cmark_node_get_type(node);
+    return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK ||
+           (type == CMARK_NODE_HTML_INLINE && RE2::FullMatch(literal(node), k_br));
+  }
+
+  /// A paragraph that is an entry: "**[Name](url)**" alone or followed by a
+  /// separator or a line break and the description, "[Name](url) - text",
+  /// or a bold plain title, a line break and the resource's links below it
+  /// ("**Title** \ *Authors* \ [[Paper](url)] [[Code](url)]"). A paragraph of
+  /// prose that opens with a link ("[X](url) is a library that…") is not.
+  std::optional<Entry> paragraph_entry(cmark_node* paragraph) {
+    cmark_node* holder = cmark_node_first_child(paragraph);
+    if (holder == nullptr) {
+      return std::nullopt;
+    }
+    const cmark_node_type holder_type = cmark_node_get_type(holder);
+    const bool emphasised = holder_type == CMARK_NODE_STRONG || holder_type == CMARK_NODE_EMPH;
+    cmark_node* link = holder_type == CMARK_NODE_LINK ? holder
+                       : emphasised                   ? cmark_node_first_child(holder)
+                                                      : nullptr;
+    if (link != nullptr && (cmark_node_get_type(link) != CMARK_NODE_LINK ||
+                            cmark_node_next(link) != nullptr || !is_web_link(url_of(link)))) {
+      link = nullptr;
+    }
+    Entry entry;
+    entry.location = locate(paragraph);
+    entry.end_line = cmark_node_get_end_line(paragraph);
+    cmark_node* rest = cmark_node_next(holder);
+    if (link == nullptr) {
+      // A bold plain title: its links follow on the next lines.
+      cmark_node* after_title = rest;
+      while (after_title != nullptr && cmark_node_get_type(after_title) == CMARK_NODE_TEXT &&
+             trim(literal(after_title)).empty()) {
+        after_title = cmark_node_next(after_title);
+      }
+      if (!emphasised || after_title == nullptr || !is_break(after_title)) {
+        return std::nullopt;
+      }
+      for (cmark_node* node = rest; node != nullptr; node = cmark_node_next(node)) {
+        if (cmark_node_get_type(node) != CMARK_NODE_LINK || !is_web_link(url_of(node))) {
+          continue;
+        }
+        if (entry.url.empty()) {
+          entry.url = url_of(node);
+          entry.set_position("url", locate(node));
+        } else if (entry.code.empty() && is_code_label(plain_text(node))) {
+          entry.code = url_of(node);
+          entry.set_position("code", locate(node));
+        }
+      }
+      if (entry.url.empty()) {
+        return std::nullopt;
+      }
+      entry.title = trim(plain_text(holder, false));
+      entry.set_position("title", locate(holder));
+      return entry;
+    }
+    entry.title = trim(plain_text(link, false));
+    entry.url = url_of(link);
+    entry.set_position("url", locate(link));
+    entry.set_position("title", locate(link));
+    // The description: after a separator on the title's line, else after
+    // the first line break ("**[Name](url)** <kbd>★ 6</kbd><br>Text.").
+    std::string description;
+    bool started = false;
+    for (cmark_node* node = rest; node != nullptr; node = cmark_node_next(node)) {
+      if (started) {
+        description += plain_text(node, false);
+        continue;
+      }
+      if (is_break(node)) {
+        started = true;
+        entry.set_position("description", locate(node));
+        continue;
+      }
+      if (cmark_node_get_type(node) != CMARK_NODE_TEXT) {
+        continue;
+      }
+      const std::string text = literal(node);
+      // Before a bold title's separator may stand metadata ("(2019)"); before a
+      // plain link's, only space.
+      if (const SeparatorAt separator = m_separators.find(text, true);
+          separator.at != std::string_view::npos &&
+          (emphasised || trim(text.substr(0, separator.at)).empty())) {
+        description += text.substr(separator.at + separator.size);
+        entry.set_position("description", locate(node));
+        started = true;
+      } else if (!emphasised && !trim(text).empty()) {
+        return std::nullopt;  // prose that opens with a link
+      }
+    }
+    if (!emphasised && !started) {
+      return std::nullopt;  // a bare link on its own line is no entry
+    }
+    entry.description = trim(description);
+    return entry;
+  }
+
+  /// The entries of an HTML block: each block element (li, p, summary, td,
+  /// div…) whose first web link has text is one, read as an item would be:
+  /// "<b><a href=…>Name</a></b> (stats) - Description." Links around images
+  /// only (badges, logos) are not entries; code, kbd and image text is left
+  /// out. False when the block holds none.
+  bool read_html_entries(cmark_node* block) {
+    const std::string html = literal(block);
+    if (to_lower(html).find("href") == std::string::npos) {
+      return false;
+    }
+    const links::HtmlDocument document(html);
+    std::vector<Entry> found;
+    std::vector<const GumboNode*> used;
+    std::vector<const GumboNode*> stack{document.root()};
+    const std::size_t block_start =
+        m_lines.offset_of(cmark_node_get_start_line(block), cmark_node_get_start_column(block));
+    while (!stack.empty()) {
+      const GumboNode* node = stack.back();
+      stack.pop_back();
+      if (node->type != GUMBO_NODE_ELEMENT) {
+        continue;
+      }
+      const GumboElement& element = node->v.element;
+      for (unsigned i = element.children.length; i > 0; --i) {
+        stack.push_back(static_cast<const GumboNode*>(element.children.data[i - 1]));
+      }
+      const GumboAttribute* href =
+          element.tag == GUMBO_TAG_A ? gumbo_get_attribute(&element.attributes, "href") : nullptr;
+      if (href == nullptr || !is_web_link(std::string(trim(href->value)))) {
+        continue;
+      }
+      const GumboNode* container = html_container(node);
+      if (std::find(used.begin(), used.end(), container) != used.end()) {
+        continue;
+      }
+      const HtmlItemText text = html_item_text(container, node);
+      if (trim(text.title).empty()) {
+        continue;  // a badge or a logo
+      }
+      used.push_back(container);
+      Entry entry;
+      entry.url = std::string(trim(href->value));
+      const std::size_t at = m_text.find(entry.url, block_start);
+      const Location where =
+          m_lines.locate(m_path, at == std::string_view::npos ? block_start : at);
+      entry.location = where;
+      entry.end_line = cmark_node_get_end_line(block);
+      entry.set_position("url", where);
+      entry.set_position("title", where);
+      entry.title = trim(text.title);
+      if (const SeparatorAt separator = m_separators.find(text.after, true);
+          separator.at != std::string_view::npos) {
+        entry.description =
+            trim(std::string_view(text.after).substr(separator.at + separator.size));
+        entry.set_position("description", where);
+      }
+      found.push_back(std::move(entry));
+    }
+    if (found.empty()) {
+      return false;
+    }
+    // "<details><summary>entry</summary>" left open: what follows until it
+    // closes (GitHub, PyPI links, notes) belongs to the entry.
+    const std::string lower = to_lower(html);
+    const std::size_t last_open = lower.rfind("<details");
+    const std::size_t last_close = lower.rfind("</details");
+    m_in_entry_details = last_open != std::string::npos &&
+                         (last_close == std::string::npos || last_open > last_close);
+    std::vector<Entry>& entries = entries_of(m_heading_group);
+    for (Entry& entry : found) {
+      add_entry(std::move(entry), entries);
+    }
+    return true;
+  }
+
+  /// The block element an HTML link stands in: the nearest li, p, summary,
+  /// table cell, dd/dt, div or blockquote, else the document's body.
+  static const GumboNode* html_container(const GumboNode* link) {
+    const GumboNode* node = link->parent;
+    for (; node != nullptr && node->type == GUMBO_NODE_ELEMENT; node = node->parent) {
+      switch (node->v.element.tag) {
+        case GUMBO_TAG_LI:
+        case GUMBO_TAG_P:
+        case GUMBO_TAG_SUMMARY:
+        case GUMBO_TAG_TD:
+        case GUMBO_TAG_TH:
+        case GUMBO_TAG_DD:
+        case GUMBO_TAG_DT:
+        case GUMBO_TAG_DIV:
+        case GUMBO_TAG_BLOCKQUOTE:
+        case GUMBO_TAG_BODY:
+          return node;
+        default:
+          break;
+      }
+    }
+    return link->parent;
+  }
+
+  struct HtmlItemText {
+    std::string title;  ///< the link's own text
+    std::string after;  ///< the container's text after the link
+  };
+
+  /// The text of `container` after `link`, and of `link` itself, without the
+  /// text of code, kbd, images, scripts and styles; an explicit stack.
+  static HtmlItemText html_item_text(const GumboNode* container, const GumboNode* link) {
+    HtmlItemText text;
+    enum class Part { before, title, after } part = Part::before;
+    // A null entry marks the end of the link's subtree.
+    std::vector<const GumboNode*> stack{container};
+    while (!stack.empty()) {
+      const GumboNode* node = stack.back();
+      stack.pop_back();
+      if (node == nullptr) {
+        part = Part::after;
+        continue;
+      }
+      if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE) {
+        if (part != Part::before) {
+          (part == Part::title ? text.title : text.after) += node->v.text.text;
+        }
+        continue;
+      }
+      if (node->type != GUMBO_NODE_ELEMENT) {
+        continue;
+      }
+      const GumboTag tag = node->v.element.tag;
+      if (tag == GUMBO_TAG_CODE || tag == GUMBO_TAG_KBD || tag == GUMBO_TAG_IMG ||
+          tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_SVG) {
+        continue;
+      }
+      if (node == link) {
+        part = Part::title;
+        stack.push_back(nullptr);
+      }
+      const GumboVector& children = node->v.element.children;
+      for (unsigned i = children.length; i > 0; --i) {
+        stack.push_back(static_cast<const GumboNode*>(children.data[i - 1]));
+      }
+    }
+    return text;
+  }
+
+  /// Paragraphs quoted as entries ("> **[Name](url)** …<br>Text."): each one
+  /// that is an entry becomes one. False when none is.
+  bool read_quoted_entries(cmark_node* quote) {
+    std::vector<Entry> found;
+    for (cmark_node* child = cmark_node_first_child(quote); child != nullptr;
+         child = cmark_node_next(child)) {
+      if (cmark_node_get_type(child) == CMARK_NODE_PARAGRAPH) {
+        if (std::optional<Entry> entry = paragraph_entry(child)) {
+          found.push_back(std::move(*entry));
+        }
+      }
+    }
+    if (found.empty()) {
+      return false;
+    }
+    std::vector<Entry>& entries = entries_of(m_heading_group);
+    for (Entry& entry : found) {
+      add_entry(std::move(entry), entries);
+    }
+    return true;
   }
 
   /// Text between a heading and its entries belongs to the section's intro.
   void append_text(const std::string& source) {
-    if (m_in_contents || m_out.list.sections.empty()) {
+    if (m_skipping != nullptr || m_out.list.sections.empty()) {
       return;
     }
     Section& section = current_section();
@@ -593,7 +908,13 @@ class MarkdownReader {
   LineIndex m_lines;
   LoadResult& m_out;
   const ItemSeparators& m_separators;
-  bool m_in_contents = false;
+  /// Why the blocks under the current heading are not entries (a table of
+  /// contents, a footer), or null.
+  const char* m_skipping = nullptr;
+  /// Under a footer heading (licence, contributing, sponsors).
+  bool m_in_footer = false;
+  /// Inside the <details> an HTML entry opened.
+  bool m_in_entry_details = false;
   /// The group the last heading opened in the current section, or the
   /// section itself (k_section_entries).
   std::size_t m_heading_group = k_section_entries;

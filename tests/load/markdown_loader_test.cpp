@@ -295,3 +295,83 @@ TEST(MarkdownLoader, LinksThatCannotBeFollowedAreSchemaErrors) {
 
 }  // namespace
 }  // namespace sg
+
+namespace sg {
+namespace {
+
+LoadResult load_text(const std::string& markdown) {
+  LoadResult result;
+  load_markdown_text("list.md", markdown, result);
+  return result;
+}
+
+// Lists that are paragraphs, not bullets: a bold linked title with its text
+// after a line break, in a quote or not; a bold plain title with its links on
+// the lines below. Prose that opens with a link stays prose.
+TEST(MarkdownLoader, ReadsEntriesWrittenAsParagraphs) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "> **[Regulus](https://github.com/o/regulus)** <kbd>\u2605 6</kbd> <kbd>MIT</kbd><br>A "
+      "plugin suite.\n\n"
+      "**[Solo](https://solo.example/)**\n\n"
+      "**A Path to the Loss** \\\n*Alex Alemi* \\\n[[Website](https://blog.example/loss)] "
+      "[[Code](https://github.com/o/loss)] \\\n15 Sep 2022\n\n"
+      "[Prose](https://prose.example/) is a library that this paragraph talks about.\n\n"
+      "**Note:** nothing here links anything.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].title, "Regulus");
+  EXPECT_EQ(entries[0].url, "https://github.com/o/regulus");
+  EXPECT_EQ(entries[0].description, "A plugin suite.");
+  EXPECT_EQ(entries[1].title, "Solo");
+  EXPECT_EQ(entries[1].description, "");
+  EXPECT_EQ(entries[2].title, "A Path to the Loss");
+  EXPECT_EQ(entries[2].url, "https://blog.example/loss");
+  EXPECT_EQ(entries[2].code, "https://github.com/o/loss");
+  EXPECT_EQ(entries[2].location.line, 9);
+  EXPECT_THAT(result.list.sections.at(0).intro, ::testing::HasSubstr("is a library"));
+}
+
+// best-of lists: "<details><summary><b><a href>Name</a></b> (stats) - Text.
+// <code>licence</code></summary>", then the entry's own links as bullets until
+// </details>. Links around images only are badges.
+TEST(MarkdownLoader, ReadsHtmlEntriesAndKeepsTheirDetailsOut) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "<p align=\"center\"><a href=\"https://badge.example/\"><img src=\"b.svg\"></a></p>\n\n"
+      "<details><summary><b><a href=\"https://github.com/o/tf\">Tensorflow</a></b> (\u2b50 190K) "
+      "- An ML framework. <code><a href=\"http://bit.ly/x\">Apache-2</a></code></summary>\n\n"
+      "- [GitHub](https://github.com/o/tf) (12K - 17% open)\n"
+      "- [PyPi](https://pypi.org/project/tf)\n"
+      "</details>\n"
+      "<details><summary><b><a href=\"https://github.com/o/pt\">PyTorch</a></b> - Tensors."
+      "</summary>\n\n- [GitHub](https://github.com/o/pt)\n</details>\n\n"
+      "<ul><li><a href=\"https://a.example/\">A</a> - First.</li>"
+      "<li><a href=\"https://b.example/\">B</a> - Second.</li></ul>\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 4U);
+  EXPECT_EQ(entries[0].title, "Tensorflow");
+  EXPECT_EQ(entries[0].url, "https://github.com/o/tf");
+  EXPECT_EQ(entries[0].description, "An ML framework.");
+  EXPECT_EQ(entries[0].location.line, 7);
+  EXPECT_EQ(entries[1].title, "PyTorch");
+  EXPECT_EQ(entries[1].description, "Tensors.");
+  EXPECT_EQ(entries[2].title, "A");
+  EXPECT_EQ(entries[3].description, "Second.");
+  EXPECT_EQ(result.not_entries.at("details under an entry"), 3U);
+}
+
+// A list's licence, contributing and sponsor sections are a footer: their
+// items are counted, never judged as entries, and their text stays.
+TEST(MarkdownLoader, FooterItemsAreNoEntries) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n- [A](https://a.example/) - An entry.\n\n## Contributing\n\n"
+      "- [Guidelines](https://github.com/o/l/blob/main/CONTRIBUTING.md) - How to help.\n\n"
+      "## License\n\n[CC0](https://creativecommons.org/publicdomain/zero/1.0/) - Public domain.\n");
+  EXPECT_EQ(result.list.entry_count(), 1U);
+  EXPECT_EQ(result.not_entries.at("footer items (licence, contributing, sponsors)"), 1U);
+  EXPECT_THAT(result.list.sections.back().intro, ::testing::HasSubstr("Public domain"));
+}
+
+}  // namespace
+}  // namespace sg

@@ -13,7 +13,9 @@
 #include "cli/lint_pipeline.h"
 #include "load/markdown_loader.h"
 #include "policy/list_conventions.h"
+#include "rules/engine.h"
 #include "sourcegate/shipped_policy.h"
+#include "util/date.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/text.h"
@@ -99,9 +101,12 @@ void run_init(const InitOptions& options) {
   if (fs::exists(options.output, ec) && !options.force) {
     throw UsageError(options.output + " exists; give --force to replace it, or -o another path");
   }
-  LoadResult loaded;
+  const std::string list_text = read_file(options.list);
+  // Read once with every mark to learn the list's separators, then again
+  // with those, as lint will read it, for everything else.
+  LoadResult with_every_mark;
   const ItemSeparators every_mark = ItemSeparators::all();
-  load_markdown_text(options.list, read_file(options.list), loaded, every_mark);
+  load_markdown_text(options.list, list_text, with_every_mark, every_mark);
 
   Json policy = Json::parse(k_shipped_policy);
   // What only this repository's own list needs stays behind.
@@ -111,13 +116,34 @@ void run_init(const InitOptions& options) {
       options.list);
   policy["group_size"]["exempt_sections"] = Json::array();
   policy["rules"] = Json::object();
-  const ListConventions conventions = infer_conventions(
-      loaded, policy["description"].value("abbreviations", std::vector<std::string>{}));
+  // Length bounds and names start from the general defaults, not this
+  // repository's own.
+  const Policy defaults = empty_policy();
+  policy["description"]["min_length"] = defaults.description_min_length;
+  policy["description"]["max_length"] = defaults.description_max_length;
+  policy["description"]["lowercase_starts"] = Json::array();
+  const auto abbreviations =
+      policy["description"].value("abbreviations", std::vector<std::string>{});
+  const ListConventions marks_used = infer_conventions(with_every_mark, abbreviations);
+  ItemSeparators list_marks;
+  list_marks.marks = marks_used.separators;
+  LoadResult loaded;
+  load_markdown_text(options.list, list_text, loaded, list_marks);
+  ListConventions conventions = infer_conventions(loaded, abbreviations);
+  conventions.separators = marks_used.separators;
+  conventions.separator_counts = marks_used.separator_counts;
   for (const InferredSetting& setting : conventions.settings) {
     set_key(policy, setting.key, setting.value);
   }
   set_key(policy, "description.separators", conventions.separators);
   const std::vector<std::string> bound_notes = fit_length_bounds(loaded.list, policy);
+  // The judgement rules, run as lint will run them, under the starter so far.
+  const Policy style_only = parse_policy(options.output, policy.dump());
+  const std::vector<InferredSetting> rules_off =
+      rules_the_list_does_not_keep(loaded.list, run_rules(loaded.list, style_only, today_utc()));
+  for (const InferredSetting& rule : rules_off) {
+    set_key(policy, rule.key, "off");
+  }
   const std::string text = policy.dump(2) + "\n";
   // The starter must be a policy lint accepts: check it before writing it.
   const Policy parsed = parse_policy(options.output, text);
@@ -147,6 +173,13 @@ void run_init(const InitOptions& options) {
       marks.empty() ? std::string("none") : fmt::format("{}", fmt::join(marks, ", ")));
   for (const std::string& note : bound_notes) {
     std::cout << "  " << note << "\n";
+  }
+  if (!rules_off.empty()) {
+    std::cout << "\nrules the list does not keep to, turned off (turn them on when it does):\n";
+  }
+  for (const InferredSetting& rule : rules_off) {
+    std::cout << fmt::format("  {}: off  (only {} of {} {})\n", rule.key, rule.following, rule.seen,
+                             rule.what);
   }
   std::cout << "\nto review:\n"
                "  - host classes and patterns are the shipped defaults; add host rules for the "

@@ -340,6 +340,27 @@ class MarkdownReader {
     append_text(source);
   }
 
+  static bool has_child_of_type(cmark_node* node, cmark_node_type type) {
+    for (cmark_node* child = cmark_node_first_child(node); child != nullptr;
+         child = cmark_node_next(child)) {
+      if (cmark_node_get_type(child) == type) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// An image, or a link around nothing but an image: a badge or an icon.
+  static bool is_badge(cmark_node* node) {
+    const cmark_node_type type = cmark_node_get_type(node);
+    if (type == CMARK_NODE_IMAGE) {
+      return true;
+    }
+    cmark_node* child = cmark_node_first_child(node);
+    return type == CMARK_NODE_LINK && child != nullptr &&
+           cmark_node_get_type(child) == CMARK_NODE_IMAGE && cmark_node_next(child) == nullptr;
+  }
+
   /// Whether `url` is a link to another site, not an anchor or a file here.
   static bool is_web_link(const std::string& url) {
     return !url.empty() && !url.starts_with("#") && !is_relative_link(url);
@@ -453,15 +474,35 @@ class MarkdownReader {
   /// out. False when the block holds none.
   bool read_html_entries(cmark_node* block) {
     const std::string html = literal(block);
-    if (to_lower(html).find("href") == std::string::npos) {
+    std::vector<Entry> found = html_entries(html, block);
+    if (found.empty()) {
       return false;
     }
-    const links::HtmlDocument document(html);
+    // "<details><summary>entry</summary>" left open: what follows until it
+    // closes (GitHub, PyPI links, notes) belongs to the entry.
+    const std::string lower = to_lower(html);
+    const std::size_t last_open = lower.rfind("<details");
+    const std::size_t last_close = lower.rfind("</details");
+    m_in_entry_details = last_open != std::string::npos &&
+                         (last_close == std::string::npos || last_open > last_close);
+    std::vector<Entry>& entries = entries_of(m_heading_group);
+    for (Entry& entry : found) {
+      add_entry(std::move(entry), entries);
+    }
+    return true;
+  }
+
+  /// The entries HTML text written at `node` holds (see read_html_entries).
+  std::vector<Entry> html_entries(const std::string& html, cmark_node* written_at) {
     std::vector<Entry> found;
+    if (to_lower(html).find("href") == std::string::npos) {
+      return found;
+    }
+    const links::HtmlDocument document(html);
     std::vector<const GumboNode*> used;
     std::vector<const GumboNode*> stack{document.root()};
-    const std::size_t block_start =
-        m_lines.offset_of(cmark_node_get_start_line(block), cmark_node_get_start_column(block));
+    const std::size_t block_start = m_lines.offset_of(cmark_node_get_start_line(written_at),
+                                                      cmark_node_get_start_column(written_at));
     while (!stack.empty()) {
       const GumboNode* node = stack.back();
       stack.pop_back();
@@ -492,7 +533,6 @@ class MarkdownReader {
       const Location where =
           m_lines.locate(m_path, at == std::string_view::npos ? block_start : at);
       entry.location = where;
-      entry.end_line = cmark_node_get_end_line(block);
       entry.set_position("url", where);
       entry.set_position("title", where);
       entry.title = trim(text.title);
@@ -502,23 +542,10 @@ class MarkdownReader {
             trim(std::string_view(text.after).substr(separator.at + separator.size));
         entry.set_position("description", where);
       }
+      entry.end_line = cmark_node_get_end_line(written_at);
       found.push_back(std::move(entry));
     }
-    if (found.empty()) {
-      return false;
-    }
-    // "<details><summary>entry</summary>" left open: what follows until it
-    // closes (GitHub, PyPI links, notes) belongs to the entry.
-    const std::string lower = to_lower(html);
-    const std::size_t last_open = lower.rfind("<details");
-    const std::size_t last_close = lower.rfind("</details");
-    m_in_entry_details = last_open != std::string::npos &&
-                         (last_close == std::string::npos || last_open > last_close);
-    std::vector<Entry>& entries = entries_of(m_heading_group);
-    for (Entry& entry : found) {
-      add_entry(std::move(entry), entries);
-    }
-    return true;
+    return found;
   }
 
   /// The block element an HTML link stands in: the nearest li, p, summary,
@@ -765,6 +792,15 @@ class MarkdownReader {
       ++m_out.not_entries["links into the repository"];
       return;  // a link into the repository (LICENSE, docs/), checked by link/relative
     }
+    if (!has_child_of_type(paragraph, CMARK_NODE_LINK) &&
+        has_child_of_type(paragraph, CMARK_NODE_HTML_INLINE)) {
+      // "- <b><a href=…>Name</a></b> (stats) - Text.": the item is HTML.
+      std::vector<Entry> found = html_entries(source_of(paragraph), paragraph);
+      if (!found.empty()) {
+        add_entry(std::move(found.front()), entries);
+        return;
+      }
+    }
     Entry entry;
     entry.location = locate(item);
     entry.end_line = cmark_node_get_end_line(item);
@@ -801,6 +837,9 @@ class MarkdownReader {
         entry.code = url_of(node);
         entry.set_position("code", locate(node));
         continue;
+      }
+      if (is_badge(node)) {
+        continue;  // "![free](free.svg)", "[![CI](ci.svg)](…)": no words of the description
       }
       description += plain_text(node);
     }

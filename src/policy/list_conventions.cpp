@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include <fmt/format.h>
+
 #include "model/item_separators.h"
 #include "util/text.h"
 #include "util/url.h"
@@ -24,6 +26,41 @@ InferredSetting setting(std::string key, std::string what, std::size_t following
 }
 
 }  // namespace
+
+std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
+                                                          const std::vector<Diagnostic>& findings) {
+  // Style is inferred setting by setting; links and schema are facts, not
+  // conventions.
+  static const std::vector<std::string_view> k_judgement_rules = {
+      "source/not-primary", "source/unclassified", "source/kind-mismatch", "source/report-evidence",
+      "surface/tutorial",   "claim/incomplete",    "claim/superlative",    "list/group-size"};
+  std::size_t entries = 0;
+  std::size_t groups = 0;
+  for (const Section& section : list.sections) {
+    groups += section.entries.empty() ? 0 : 1;
+    entries += section.entries.size();
+    for (const Group& group : section.groups) {
+      groups += group.entries.empty() ? 0 : 1;
+      entries += group.entries.size();
+    }
+  }
+  std::vector<InferredSetting> off;
+  for (const std::string_view rule : k_judgement_rules) {
+    const std::size_t fired = static_cast<std::size_t>(
+        std::count_if(findings.begin(), findings.end(),
+                      [&](const Diagnostic& finding) { return finding.rule == rule; }));
+    const bool per_group = rule == "list/group-size";
+    const std::size_t seen = per_group ? groups : entries;
+    const std::size_t kept = seen - std::min(fired, seen);
+    if (InferredSetting inferred =
+            setting(fmt::format("rules.{}", rule),
+                    per_group ? "groups keep to it" : "entries keep to it", kept, seen);
+        !inferred.value) {
+      off.push_back(std::move(inferred));
+    }
+  }
+  return off;
+}
 
 ListConventions infer_conventions(const LoadResult& loaded,
                                   const std::vector<std::string>& abbreviations) {

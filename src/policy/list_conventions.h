@@ -31,6 +31,14 @@ struct ListConventions {
   std::vector<std::pair<std::string, std::size_t>> separator_counts;
 };
 
+/// The judgement rules (source, surface, claim, group size) that fire on
+/// more than one entry in five (for list/group-size, one group in five): the
+/// list does not keep to them, so a starter policy turns them off
+/// ("rules.<id>", value false) and says why. `findings` are a run of every
+/// rule over `list` under the shipped policy.
+std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
+                                                          const std::vector<Diagnostic>& findings);
+
 /// Infers a list's conventions from a list read with every separator
 /// (`ItemSeparators::all()`); `abbreviations` do not end sentences.
 ListConventions infer_conventions(const LoadResult& loaded,

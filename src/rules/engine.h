@@ -22,12 +22,12 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
 /// repository (`Rule::document_links`), for `links` on a Markdown file.
 std::vector<Diagnostic> run_document_link_rules(const List& list, const Policy& policy);
 
-/// Which rules a run judged: a waiver can only be found unused by a run that
-/// judged its rule.
 /// A rule's severity under the policy ("rules": {"id": "warning"}), or
 /// nullopt when the policy turns it off. One answer for lint and links.
 std::optional<Severity> rule_severity(const Rule& rule, const Policy& policy);
 
+/// Which rules a run judged: a waiver can only be found unused by a run that
+/// judged its rule.
 enum class RulesRun { policy, network, both };
 
 /// Applies entries' waivers to the run's findings and adds a finding for each

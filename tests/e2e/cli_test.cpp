@@ -283,7 +283,9 @@ TEST(Cli, LintAndLinksSeeTheSameLinksAtTheSamePlacesInAMarkdownList) {
   };
   const auto lint_reading = sources("check");  // entries as lint reads them, then links
   const auto links_reading = sources("links");
-  ASSERT_EQ(lint_reading.size(), 7U);  // a table row with a link is an entry too
+  // A table row with a link is an entry too, and so is an item written in HTML.
+  ASSERT_EQ(lint_reading.size(), 8U);
+  EXPECT_THAT(lint_reading, ::testing::Contains(::testing::Key("https://epsilon.example/")));
   EXPECT_THAT(lint_reading, ::testing::Contains(::testing::Key("https://theta.example/tool")));
   EXPECT_THAT(lint_reading, ::testing::Contains(::testing::Key("https://zeta.example/")));
   for (const auto& [url, where] : lint_reading) {

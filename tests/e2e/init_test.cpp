@@ -21,7 +21,7 @@ constexpr const char* k_list =
     "- [jsonic](https://github.com/o/jsonic): Parses JSON with comments\n"
     "- [yamlx](https://github.com/o/yamlx): Streams YAML documents\n"
     "- [csvy](https://github.com/o/csvy): Reads CSV with a YAML header\n"
-    "- [inix](https://github.com/o/inix): Parses INI files\n";
+    "- [inix](https://github.com/o/inix): INI files\n";
 
 TEST(Init, WritesAPolicyInferredFromTheListThatLintAccepts) {
   TempDir dir;

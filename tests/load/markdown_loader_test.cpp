@@ -361,6 +361,22 @@ TEST(MarkdownLoader, ReadsHtmlEntriesAndKeepsTheirDetailsOut) {
   EXPECT_EQ(result.not_entries.at("details under an entry"), 3U);
 }
 
+TEST(MarkdownLoader, ReadsListItemsWrittenInHtml) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- <b><a href=\"https://github.com/o/dlib\">dlib</a></b> (\u2b50 14K) - A toolkit. "
+      "<code><a href=\"https://tldrlegal.com/x\">BSL-1.0</a></code>\n"
+      "- <img src=\"i.svg\"> Related projects\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "dlib");
+  EXPECT_EQ(entries[0].url, "https://github.com/o/dlib");
+  EXPECT_EQ(entries[0].description, "A toolkit.");
+  EXPECT_EQ(entries[0].location.line, 5);
+  EXPECT_EQ(entries[0].location.column, 15);
+  EXPECT_EQ(entries[1].url, "");  // no link: a note
+}
+
 // A list's licence, contributing and sponsor sections are a footer: their
 // items are counted, never judged as entries, and their text stays.
 TEST(MarkdownLoader, FooterItemsAreNoEntries) {

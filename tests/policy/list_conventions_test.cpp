@@ -66,5 +66,27 @@ TEST(ListConventions, NothingToGoByKeepsTheDefault) {
   }
 }
 
+// A judgement rule that fires on more than one entry in five is not the
+// list's policy; list/group-size counts groups, not entries.
+TEST(ListConventions, RulesAListDoesNotKeepAreTurnedOff) {
+  LoadResult loaded;
+  load_markdown_text("README.md", k_colon_list, loaded, ItemSeparators::all());
+  auto finding = [](const char* rule) {
+    Diagnostic diagnostic;
+    diagnostic.rule = rule;
+    return diagnostic;
+  };
+  const std::vector<Diagnostic> findings = {
+      finding("source/not-primary"), finding("source/not-primary"), finding("claim/incomplete"),
+      finding("list/group-size"),    finding("link/anchor"),        finding("link/anchor")};
+  const std::vector<InferredSetting> off = rules_the_list_does_not_keep(loaded.list, findings);
+  ASSERT_EQ(off.size(), 2U);
+  EXPECT_EQ(off[0].key, "rules.source/not-primary");
+  EXPECT_EQ(off[0].following, 3U);
+  EXPECT_EQ(off[0].seen, 5U);
+  EXPECT_EQ(off[1].key, "rules.list/group-size");  // its one group is too big
+  EXPECT_EQ(off[1].seen, 1U);
+}
+
 }  // namespace
 }  // namespace sg

@@ -801,6 +801,13 @@ class MarkdownReader {
         return;
       }
     }
+    if (first_link_in(paragraph) == nullptr &&
+        m_separators.find(plain_text(paragraph), false).at == std::string_view::npos) {
+      // A sentence among entries ("- Super-fast parallel installation."): no
+      // link and no title to describe.
+      ++m_out.not_entries["prose items"];
+      return;
+    }
     Entry entry;
     entry.location = locate(item);
     entry.end_line = cmark_node_get_end_line(item);

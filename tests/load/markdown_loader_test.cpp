@@ -63,7 +63,7 @@ TEST(MarkdownLoader, ACategoryBulletHeadsAGroupOfTheEntriesUnderIt) {
                      result);
   ASSERT_EQ(result.list.sections.size(), 1U);
   const Section& web = result.list.sections[0];
-  EXPECT_EQ(result.list.entry_count(), 4U);
+  EXPECT_EQ(result.list.entry_count(), 3U);
   ASSERT_EQ(web.groups.size(), 2U);
   EXPECT_EQ(web.groups[0].title, "Frameworks");
   EXPECT_EQ(web.groups[0].location.line, 5);
@@ -72,9 +72,10 @@ TEST(MarkdownLoader, ACategoryBulletHeadsAGroupOfTheEntriesUnderIt) {
   EXPECT_EQ(web.groups[1].title, "Micro");
   ASSERT_EQ(web.groups[1].entries.size(), 1U);
   EXPECT_EQ(web.groups[1].entries[0].title, "Flask");
-  ASSERT_EQ(web.entries.size(), 2U);
+  ASSERT_EQ(web.entries.size(), 1U);
   EXPECT_EQ(web.entries[0].title, "Requests");
-  EXPECT_EQ(web.entries[1].kind, EntryKind::note);
+  // A sentence without a link or a title to describe is prose, counted.
+  EXPECT_EQ(result.not_entries.at("prose items"), 1U);
 }
 
 // A later list goes where the last heading put its entries, not into the
@@ -368,13 +369,13 @@ TEST(MarkdownLoader, ReadsListItemsWrittenInHtml) {
       "<code><a href=\"https://tldrlegal.com/x\">BSL-1.0</a></code>\n"
       "- <img src=\"i.svg\"> Related projects\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 2U);
+  ASSERT_EQ(entries.size(), 1U);
   EXPECT_EQ(entries[0].title, "dlib");
   EXPECT_EQ(entries[0].url, "https://github.com/o/dlib");
   EXPECT_EQ(entries[0].description, "A toolkit.");
   EXPECT_EQ(entries[0].location.line, 5);
   EXPECT_EQ(entries[0].location.column, 15);
-  EXPECT_EQ(entries[1].url, "");  // no link: a note
+  EXPECT_EQ(result.not_entries.at("prose items"), 1U);  // an icon and words, no link
 }
 
 // A list's licence, contributing and sponsor sections are a footer: their

@@ -33,17 +33,28 @@ std::string url_of(cmark_node* node) {
   return url != nullptr ? url : "";
 }
 
-/// Plain text of inline content, keeping code spans in backticks. Walked with
-/// cmark's iterator: emphasis nested 100,000 deep overflowed a recursive walk.
+/// Plain text of inline content, keeping code spans in backticks. Without
+/// HTML it is the text a reader sees: no tags, and no image's alt text.
+/// Walked with cmark's iterator: emphasis nested 100,000 deep overflowed a
+/// recursive walk.
 std::string plain_text(cmark_node* node, bool with_html = true) {
   std::string text;
   cmark_iter* iter = cmark_iter_new(node);
+  cmark_node* in_image = nullptr;
   for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
        event = cmark_iter_next(iter)) {
+    cmark_node* current = cmark_iter_get_node(iter);
+    if (in_image != nullptr) {
+      in_image = event == CMARK_EVENT_EXIT && current == in_image ? nullptr : in_image;
+      continue;
+    }
     if (event != CMARK_EVENT_ENTER) {
       continue;
     }
-    cmark_node* current = cmark_iter_get_node(iter);
+    if (!with_html && cmark_node_get_type(current) == CMARK_NODE_IMAGE) {
+      in_image = current;
+      continue;
+    }
     switch (cmark_node_get_type(current)) {
       case CMARK_NODE_TEXT:
         text += literal(current);
@@ -263,7 +274,9 @@ class MarkdownReader {
     const std::string title(trim(plain_text(heading)));
     // GitHub makes a heading's anchor from its rendered text: tags such as
     // an <img> icon add nothing to it.
-    m_out.list.headings.emplace_back(trim(plain_text(heading, false)));
+    // Untrimmed: the spaces before a badge GitHub leaves out stay in the
+    // anchor ("# Name ![badge](…)" is #name-).
+    m_out.list.headings.emplace_back(plain_text(heading, false));
     const int level = cmark_node_get_heading_level(heading);
     m_skipping = nullptr;
     m_in_footer = false;

@@ -1,6 +1,8 @@
 // entry/duplicate-url: two entries link the same page (compared by URL
 // identity, src/util/url.h).
+#include <algorithm>
 #include <unordered_map>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -14,15 +16,19 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
   std::unordered_map<std::string, const Entry*> first_seen;
   first_seen.reserve(list.entry_count());
   list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    // An entry whose several links repeat one earlier entry is one finding.
+    std::vector<const Entry*> repeated;
     for (const Entry::LocatedUrl& link : entry.located_urls()) {
       if (link.field == "code") {
         continue;  // a paper and its report may name one repository
       }
       const std::string identity = url_identity(link.url, context.policy.canonical);
       auto [it, inserted] = first_seen.emplace(identity, &entry);
-      if (inserted || it->second == &entry) {
+      if (inserted || it->second == &entry ||
+          std::find(repeated.begin(), repeated.end(), it->second) != repeated.end()) {
         continue;
       }
+      repeated.push_back(it->second);
       const Entry& first = *it->second;
       out.push_back(Finding{
           .location = entry.where("url"),
@@ -42,7 +48,8 @@ extern const Rule k_entry_duplicate_url = {
     .summary = "two entries link the same page",
     .doc =
         "URLs are compared after normalisation: scheme, host case, default port, trailing "
-        "slash, fragment, tracking parameters and the arXiv abs/pdf/version forms. A list may "
+        "slash, fragment, tracking parameters, the arXiv abs/pdf/version forms and the case of "
+        "a GitHub owner and repository name. A list may "
         "repeat an entry on purpose (one resource in two places of a reading path); waive the "
         "rule on the repeat with the reason.",
     .hint = "remove one of them, or waive this rule with the reason the list repeats it",

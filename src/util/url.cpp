@@ -346,6 +346,16 @@ std::string url_identity(std::string_view text, const CanonicalRules& rules) {
   while (url.path.size() > 1 && url.path.ends_with('/')) {
     url.path.pop_back();
   }
+  if (url.host == "github.com") {
+    // GitHub's owner and repository names ignore case: ReactiveX/RxJS is
+    // reactivex/rxjs. Paths inside a repository do not.
+    std::size_t segments_end = url.path.find('/', 1);
+    segments_end =
+        segments_end == std::string::npos ? url.path.size() : url.path.find('/', segments_end + 1);
+    segments_end = std::min(segments_end, url.path.size());
+    std::transform(url.path.begin(), url.path.begin() + static_cast<std::ptrdiff_t>(segments_end),
+                   url.path.begin(), [](unsigned char c) { return std::tolower(c); });
+  }
   return to_string(url);
 }
 

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "rules/rule_test_support.h"
 
 namespace sg::testing {
@@ -26,6 +28,17 @@ TEST(EntryDuplicateUrl, QuietForDistinctPagesAndWaivedRepeats) {
   EXPECT_THAT(rule_ids(waived), IsEmpty());
   ASSERT_EQ(waived.size(), 1U);
   EXPECT_EQ(waived[0].waived_reason, "Read twice on purpose.");
+}
+
+// Two links of one entry that both repeat an earlier entry are one finding.
+TEST(EntryDuplicateUrl, OneFindingPerRepeatedEntry) {
+  auto found = lint_markdown(
+      "# L\n\n## S\n\n- [Aragog](https://github.com/o/aragog) - A graph tool.\n"
+      "- [Aragog](https://github.com/o/aragog) ([mirror](https://github.com/O/Aragog/)) - "
+      "Again.\n");
+  EXPECT_EQ(std::count_if(found.begin(), found.end(),
+                          [](const Diagnostic& d) { return d.rule == "entry/duplicate-url"; }),
+            1);
 }
 
 }  // namespace

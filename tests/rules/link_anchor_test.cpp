@@ -34,5 +34,19 @@ TEST(LinkAnchor, FollowsGithubOnEmojiUnicodeAndHtmlAnchors) {
               ElementsAre("link/anchor"));
 }
 
+// GitHub makes the anchor from the heading's text as shown, untrimmed: badges
+// after the title leave their spaces, an icon before it leaves its space.
+TEST(LinkAnchor, BadgesAndIconsInHeadingsLeaveTheirSpaces) {
+  EXPECT_THAT(
+      rule_ids(lint_markdown(
+          "# L\n\n[a](#-awesome-langchain--) [b](#-tools)\n\n"
+          "## \U0001F99C Awesome LangChain [![A](https://a.example/b.svg)](https://a.example) "
+          "![stars](https://img.example/s.svg)\n\n## <img src=\"i.png\"> Tools\n")),
+      IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n[a](#awesome-langchain)\n\n"
+                                     "## Awesome LangChain ![s](https://img.example/s.svg)\n")),
+              ElementsAre("link/anchor"));
+}
+
 }  // namespace
 }  // namespace sg::testing

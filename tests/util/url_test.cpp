@@ -127,6 +127,18 @@ TEST(UrlIdentity, OneKeyForEverySpellingOfAPage) {
   EXPECT_EQ(url_identity("not a url", rules), "not a url");
 }
 
+TEST(UrlIdentity, GithubOwnerAndRepositoryIgnoreCaseButNotTheirFiles) {
+  const CanonicalRules rules;
+  EXPECT_EQ(url_identity("https://github.com/ReactiveX/RxJS", rules),
+            url_identity("https://github.com/reactivex/rxjs/", rules));
+  EXPECT_EQ(url_identity("https://github.com/ReactiveX", rules),
+            url_identity("https://github.com/reactivex", rules));
+  EXPECT_NE(url_identity("https://github.com/o/r/blob/main/README.md", rules),
+            url_identity("https://github.com/o/r/blob/main/readme.md", rules));
+  EXPECT_NE(url_identity("https://gitlab.com/O/R", rules),
+            url_identity("https://gitlab.com/o/r", rules));
+}
+
 TEST(IsTrackingParameter, PrefixOrExact) {
   const std::vector<std::string> patterns{"utm_*", "ref"};
   EXPECT_TRUE(is_tracking_parameter("utm_source", patterns));

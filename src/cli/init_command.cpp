@@ -42,7 +42,7 @@ void set_key(Json& policy, const std::string& dotted, Json value) {
 }
 
 /// Length bounds the list does not keep to would flag its convention, not
-/// its problems: a bound four in five descriptions break is dropped (0).
+/// its problems: such a bound is dropped (0).
 std::vector<std::string> fit_length_bounds(const List& list, Json& policy) {
   Json& description = policy["description"];
   const std::size_t min = description.value("min_length", std::size_t{0});
@@ -61,7 +61,7 @@ std::vector<std::string> fit_length_bounds(const List& list, Json& policy) {
   });
   std::vector<std::string> notes;
   auto fit = [&](const char* key, std::size_t within, std::size_t bound) {
-    if (bound != 0 && within * 5 < described * 4) {
+    if (bound != 0 && !keeps_to(within, described)) {
       description[key] = 0;
       notes.push_back(
           fmt::format("description.{}: 0 (no bound): only {} of {} descriptions keep "
@@ -203,8 +203,8 @@ void add_init_command(CLI::App& app, int& exit_code) {
                       "Policy file to write (default: policy/policy.json)");
   command->add_flag("--force", options->force, "Replace the policy file if it exists");
   command->footer(
-      "Style settings follow what at least four in five entries already do, so a first lint\n"
-      "reports problems, not the list's convention.\n"
+      "A style setting or a judgement rule stays on only where at least 19 in 20 entries\n"
+      "already pass it, so a first lint reports the exceptions, not the list's own style.\n"
       "Examples:\n"
       "  sourcegate init                      policy/policy.json for README.md\n"
       "  sourcegate init docs/list.md -o .github/sourcegate.json");

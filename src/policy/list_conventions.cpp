@@ -12,20 +12,23 @@
 namespace sg {
 namespace {
 
-/// The share of entries that must follow a setting for it to be the list's.
-constexpr std::size_t k_convention_percent = 80;
+/// The share of entries that must pass a check for it to be the list's.
+constexpr std::size_t k_convention_percent = 95;
 /// A mark is one of the list's separators when this many in a thousand
 /// separated entries use it.
 constexpr std::size_t k_separator_per_mille = 20;
 
 InferredSetting setting(std::string key, std::string what, std::size_t following,
                         std::size_t seen) {
-  // With nothing to go by, the setting keeps its default (on).
-  const bool value = seen == 0 || following * 100 >= seen * k_convention_percent;
-  return {std::move(key), value, following, seen, std::move(what)};
+  return {std::move(key), keeps_to(following, seen), following, seen, std::move(what)};
 }
 
 }  // namespace
+
+bool keeps_to(std::size_t following, std::size_t seen) {
+  // With nothing to go by, a check keeps its default (on).
+  return seen == 0 || following * 100 >= seen * k_convention_percent;
+}
 
 std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
                                                           const std::vector<Diagnostic>& findings) {

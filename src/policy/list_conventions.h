@@ -8,9 +8,15 @@
 
 namespace sg {
 
-/// One style setting inferred from a list: on when at least four in five of
-/// the entries it applies to already follow it, so that a first run reports
-/// the exceptions to a list's convention, not the convention itself.
+/// Whether a list keeps to a check: at least 19 in 20 of the entries it
+/// applies to already pass it (true when there are none). A maintainer who
+/// enforces a convention leaves few exceptions, and those are worth a finding;
+/// a check one entry in ten fails is a style the list does not have.
+bool keeps_to(std::size_t following, std::size_t seen);
+
+/// One style setting inferred from a list: on when the list keeps to it, so
+/// that a first run reports the exceptions to a list's convention, not the
+/// convention itself.
 struct InferredSetting {
   /// The policy key, "description.final_period".
   std::string key;
@@ -31,9 +37,8 @@ struct ListConventions {
   std::vector<std::pair<std::string, std::size_t>> separator_counts;
 };
 
-/// The judgement rules (source, surface, claim, group size) that fire on
-/// more than one entry in five (for list/group-size, one group in five): the
-/// list does not keep to them, so a starter policy turns them off
+/// The judgement rules (source, surface, claim, group size) the list does
+/// not keep to (for list/group-size, counted by groups): so a starter policy turns them off
 /// ("rules.<id>", value false) and says why. `findings` are a run of every
 /// rule over `list` under the shipped policy.
 std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,

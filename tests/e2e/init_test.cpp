@@ -14,34 +14,36 @@ using testing::read_text;
 using testing::run_sourcegate;
 using testing::TempDir;
 
-// A list whose convention is "Name: text" without a final period.
-constexpr const char* k_list =
-    "# Tools\n\n## Parsers\n\n"
-    "- [toml-kit](https://github.com/o/toml-kit): Reads and writes TOML\n"
-    "- [jsonic](https://github.com/o/jsonic): Parses JSON with comments\n"
-    "- [yamlx](https://github.com/o/yamlx): Streams YAML documents\n"
-    "- [csvy](https://github.com/o/csvy): Reads CSV with a YAML header\n"
-    "- [inix](https://github.com/o/inix): INI files\n";
+// A list whose convention is "Name: text" without a final period: twenty
+// entries, one of them with a description under the default minimum length.
+std::string colon_list() {
+  std::string list = "# Tools\n\n## Parsers\n\n";
+  for (int i = 0; i < 19; ++i) {
+    list += "- [tool" + std::to_string(i) + "](https://github.com/o/tool" + std::to_string(i) +
+            "): Reads and writes format number " + std::to_string(i) + "\n";
+  }
+  return list + "- [inix](https://github.com/o/inix): INI files\n";
+}
 
 TEST(Init, WritesAPolicyInferredFromTheListThatLintAccepts) {
   TempDir dir;
-  dir.write("README.md", k_list);
+  dir.write("README.md", colon_list());
   auto before = run_sourcegate({"lint", "README.md", "--format", "json"}, dir.path());
   EXPECT_THAT(before.err, HasSubstr("sourcegate init"));
   EXPECT_THAT(before.out, HasSubstr("style/description"));  // the shipped style disagrees
 
   auto init = run_sourcegate({"init"}, dir.path());
   ASSERT_EQ(init.exit_code, 0) << init.err;
-  EXPECT_THAT(init.out, HasSubstr("wrote policy/policy.json from README.md (5 entries)"));
-  EXPECT_THAT(init.out, HasSubstr("description.final_period: false  (0 of 5 descriptions end"));
+  EXPECT_THAT(init.out, HasSubstr("wrote policy/policy.json from README.md (20 entries)"));
+  EXPECT_THAT(init.out, HasSubstr("description.final_period: false  (0 of 20 descriptions end"));
   EXPECT_THAT(init.out, HasSubstr("description.separators: [\":\"]"));
   const auto policy = nlohmann::json::parse(read_text(dir.path() / "policy/policy.json"));
   EXPECT_EQ(policy["description"]["separators"], nlohmann::json::array({":"}));
   EXPECT_EQ(policy["description"]["final_period"], false);
   EXPECT_FALSE(policy["classes"].empty());  // the shipped host classes
 
-  // What is left is the one exception to the list's convention: four in five
-  // descriptions keep the shipped minimum length, so the fifth is told.
+  // What is left is the one exception to the list's convention: 19 in 20
+  // descriptions keep the default minimum length, so the twentieth is told.
   auto after = run_sourcegate({"lint", "README.md", "--format", "json"}, dir.path());
   EXPECT_EQ(after.exit_code, 0) << after.out;
   const auto report = nlohmann::json::parse(after.out);
@@ -54,7 +56,7 @@ TEST(Init, WritesAPolicyInferredFromTheListThatLintAccepts) {
 
 TEST(Init, NeverReplacesAPolicyUnlessToldTo) {
   TempDir dir;
-  dir.write("README.md", k_list);
+  dir.write("README.md", colon_list());
   dir.write("policy/policy.json", "{}\n");
   auto refused = run_sourcegate({"init"}, dir.path());
   EXPECT_EQ(refused.exit_code, 2);

@@ -35,18 +35,21 @@ constexpr const char* k_colon_list =
     "- [D](https://arxiv.org/pdf/2301.03598): a paper about GEMM\n"
     "- [E](https://e.example/)\n";
 
-TEST(ListConventions, FollowWhatFourInFiveEntriesDo) {
+TEST(ListConventions, FollowWhatNineteenInTwentyEntriesDo) {
   const ListConventions found = conventions_of(k_colon_list);
   const InferredSetting& required = find(found, "description.required");
-  EXPECT_TRUE(required.value);  // 4 of 5
+  EXPECT_FALSE(required.value);  // 4 of 5
   EXPECT_EQ(required.following, 4U);
   EXPECT_EQ(required.seen, 5U);
   EXPECT_FALSE(find(found, "description.final_period").value);   // 0 of 4
   EXPECT_TRUE(find(found, "description.one_sentence").value);    // "e.g." ends none
   EXPECT_FALSE(find(found, "description.capital_start").value);  // 3 of 4
-  EXPECT_TRUE(find(found, "canonical.https").value);             // 4 of 5
+  EXPECT_FALSE(find(found, "canonical.https").value);            // 4 of 5
   EXPECT_FALSE(find(found, "canonical.arxiv_abstract").value);   // 0 of 1
   EXPECT_THAT(found.separators, ElementsAre(":"));
+  EXPECT_TRUE(keeps_to(19, 20));
+  EXPECT_FALSE(keeps_to(18, 20));
+  EXPECT_TRUE(keeps_to(0, 0));
 }
 
 TEST(ListConventions, SeparatorsAreTheMarksTheListUses) {
@@ -66,7 +69,7 @@ TEST(ListConventions, NothingToGoByKeepsTheDefault) {
   }
 }
 
-// A judgement rule that fires on more than one entry in five is not the
+// A judgement rule that fires on more than one entry in twenty is not the
 // list's policy; list/group-size counts groups, not entries.
 TEST(ListConventions, RulesAListDoesNotKeepAreTurnedOff) {
   LoadResult loaded;
@@ -80,12 +83,13 @@ TEST(ListConventions, RulesAListDoesNotKeepAreTurnedOff) {
       finding("source/not-primary"), finding("source/not-primary"), finding("claim/incomplete"),
       finding("list/group-size"),    finding("link/anchor"),        finding("link/anchor")};
   const std::vector<InferredSetting> off = rules_the_list_does_not_keep(loaded.list, findings);
-  ASSERT_EQ(off.size(), 2U);
+  ASSERT_EQ(off.size(), 3U);  // never link/anchor: links are facts, not a style
   EXPECT_EQ(off[0].key, "rules.source/not-primary");
   EXPECT_EQ(off[0].following, 3U);
   EXPECT_EQ(off[0].seen, 5U);
-  EXPECT_EQ(off[1].key, "rules.list/group-size");  // its one group is too big
-  EXPECT_EQ(off[1].seen, 1U);
+  EXPECT_EQ(off[1].key, "rules.claim/incomplete");
+  EXPECT_EQ(off[2].key, "rules.list/group-size");  // its one group is too big
+  EXPECT_EQ(off[2].seen, 1U);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "links/fragments.h"
 #include "links/html.h"
 #include "links/markdown.h"
+#include "load/declarations.h"
 #include "load/entries_loader.h"
 #include "rules/rule.h"
 #include "util/text.h"
@@ -96,6 +97,7 @@ class MarkdownReader {
          block = cmark_node_next(block)) {
       read_block(block);
     }
+    flush_pending_declaration();
     collect_anchor_links(document);
   }
 
@@ -158,6 +160,10 @@ class MarkdownReader {
         read_paragraph(block);
         return;
       default:
+        if (cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK && is_declaration(literal(block))) {
+          read_block_declaration(block);
+          return;
+        }
         if (m_skipping != nullptr) {
           return;
         }
@@ -827,8 +833,13 @@ class MarkdownReader {
     std::string title;
     std::string description;
     bool in_description = false;
+    std::vector<cmark_node*> declarations;
     for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {
       const cmark_node_type type = cmark_node_get_type(node);
+      if (type == CMARK_NODE_HTML_INLINE && is_declaration(literal(node))) {
+        declarations.push_back(node);  // on the entry's own line: it binds here
+        continue;
+      }
       if (!in_description) {
         if (type == CMARK_NODE_LINK) {
           const std::string label = plain_text(node);
@@ -874,12 +885,95 @@ class MarkdownReader {
     if (entry.url.empty()) {
       entry.kind = EntryKind::note;
     }
+    for (cmark_node* node : declarations) {
+      if (std::optional<Declaration> declared = read_declaration(node, &entry)) {
+        declare(*declared, locate_literal(node), entry);
+      }
+    }
     add_entry(std::move(entry), entries);
+  }
+
+  /// Where an HTML node's text starts in the list: found from its block's line.
+  std::size_t offset_of_literal(cmark_node* node) const {
+    cmark_node* block = node;
+    while (block != nullptr && cmark_node_get_start_line(block) <= 0) {
+      block = cmark_node_parent(block);
+    }
+    const std::size_t from =
+        block == nullptr ? 0 : m_lines.offset_of(cmark_node_get_start_line(block), 1);
+    const std::size_t at = m_text.find(literal(node), from);
+    return at == std::string_view::npos ? from : at;
+  }
+  Location locate_literal(cmark_node* node) const {
+    return m_lines.locate(m_path, offset_of_literal(node));
+  }
+
+  /// Parses a declaration comment; its mistakes are entry/schema errors at
+  /// their place, about `entry` when it is known.
+  std::optional<Declaration> read_declaration(cmark_node* node, const Entry* entry) {
+    const std::string comment = literal(node);
+    ParsedDeclaration parsed = parse_declaration(comment);
+    const std::size_t at = offset_of_literal(node);
+    for (const DeclarationError& error : parsed.errors) {
+      m_out.diagnostics.push_back(schema_error(
+          Finding{.location = m_lines.locate(m_path, at + error.offset),
+                  .message = error.message,
+                  .hint = "see `sourcegate explain entry/schema` for what a declaration says",
+                  .entry = entry}));
+    }
+    if (!parsed.errors.empty()) {
+      return std::nullopt;
+    }
+    return std::move(parsed.declaration);
+  }
+
+  void declare(const Declaration& declaration, const Location& where, Entry& entry) {
+    if (auto conflict = apply_declaration(declaration, entry)) {
+      m_out.diagnostics.push_back(
+          schema_error(Finding{.location = where,
+                               .message = *conflict,
+                               .hint = "merge the declarations into one comment",
+                               .entry = &entry}));
+    }
+    if (declaration.claim) {
+      entry.set_position("claim", where);
+    }
+    if (!declaration.code.empty()) {
+      entry.set_position("code", where);
+    }
+    for (Waiver& waiver : entry.waivers) {
+      if (waiver.location.line == 0) {
+        waiver.location = where;
+      }
+    }
+  }
+
+  /// A declaration alone on its lines binds to the next entry.
+  void read_block_declaration(cmark_node* block) {
+    flush_pending_declaration();
+    if (std::optional<Declaration> declared = read_declaration(block, nullptr)) {
+      m_pending = PendingDeclaration{std::move(*declared), locate_literal(block)};
+    }
+  }
+
+  /// A declaration no entry followed: an error where it is, not a silent skip.
+  void flush_pending_declaration() {
+    if (m_pending) {
+      m_out.diagnostics.push_back(schema_error(
+          Finding{.location = m_pending->where,
+                  .message = "this sourcegate declaration binds to no entry",
+                  .hint = "put it on the line just before an entry, or on the entry's own line"}));
+      m_pending.reset();
+    }
   }
 
   /// The last step of every entry a list yields (items and table rows): its
   /// links are checked, credentials in them redacted.
   void add_entry(Entry entry, std::vector<Entry>& entries) {
+    if (m_pending) {
+      declare(m_pending->declaration, m_pending->where, entry);
+      m_pending.reset();
+    }
     for (const auto& [field, url, location] : entry.located_urls()) {
       if (auto problem = web_url_problem(url)) {
         m_out.diagnostics.push_back(schema_error(
@@ -970,6 +1064,12 @@ class MarkdownReader {
   /// Why the blocks under the current heading are not entries (a table of
   /// contents, a footer), or null.
   const char* m_skipping = nullptr;
+  struct PendingDeclaration {
+    Declaration declaration;
+    Location where;
+  };
+  /// A declaration alone on its lines, waiting for the next entry.
+  std::optional<PendingDeclaration> m_pending;
   /// Under a footer heading (licence, contributing, sponsors).
   bool m_in_footer = false;
   /// Inside the <details> an HTML entry opened.

@@ -21,17 +21,20 @@ void check_policy_rule_ids(const Policy& policy) {
   }
 }
 
-/// The kind an entry is judged as: declared, or for Markdown input inferred
-/// (a code link makes it a report; otherwise the host's class decides).
+/// The kind an entry is judged as: declared, or for Markdown input inferred.
+/// The host's class decides; a code link makes a post on a host that is not
+/// primary a report, but a paper with its code beside it stays a paper.
 std::optional<EntryKind> effective_kind(const Entry& entry, const Classification* classification) {
   if (entry.kind) {
     return entry.kind;
   }
-  if (!entry.code.empty()) {
+  const SourceClass* source_class =
+      classification != nullptr ? classification->source_class : nullptr;
+  if (!entry.code.empty() && (source_class == nullptr || !source_class->primary)) {
     return EntryKind::report;
   }
-  if (classification != nullptr && classification->source_class != nullptr) {
-    return classification->source_class->inferred_kind;
+  if (source_class != nullptr) {
+    return source_class->inferred_kind;
   }
   return std::nullopt;
 }

@@ -55,8 +55,9 @@ def lint(binary, directory, list_file):
                           "--format", "json"], cwd=directory, capture_output=True, text=True)
     if run.returncode not in (0, 1):
         sys.exit(f"{directory}: lint exited {run.returncode}\n{run.stderr}")
-    # Notes (entries judged by inference) report, they do not alarm.
-    return [d for d in json.loads(run.stdout)["diagnostics"] if d["severity"] != "note"]
+    # Notes and infos (entries judged by inference) report, they do not alarm.
+    return [d for d in json.loads(run.stdout)["diagnostics"]
+            if d["severity"] in ("error", "warning")]
 
 
 def finding_order(finding):

@@ -779,7 +779,8 @@ class MarkdownReader {
       std::size_t nested_group = target;
       if (paragraph == nullptr) {
         ++m_out.not_entries["items without text"];
-      } else if (!nested.empty() && !is_entry_item(item) &&
+      } else if (!nested.empty() &&
+                 m_separators.find(plain_text(paragraph), true).at == std::string_view::npos &&
                  std::any_of(nested.begin(), nested.end(), [](cmark_node* first) {
                    return has_entry_items(cmark_node_parent(first));
                  })) {

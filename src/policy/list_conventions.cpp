@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -14,9 +15,10 @@ namespace {
 
 /// The share of entries that must pass a check for it to be the list's.
 constexpr std::size_t k_convention_percent = 95;
-/// A mark is one of the list's separators when this many in a thousand
-/// separated entries use it.
-constexpr std::size_t k_separator_per_mille = 20;
+/// A mark is one of the list's separators when this many entries use it: a
+/// few " - " in an em-dash list are still its separators, one ": " may be
+/// a title's colon.
+constexpr std::size_t k_separator_min_entries = 2;
 
 InferredSetting setting(std::string key, std::string what, std::size_t following,
                         std::size_t seen) {
@@ -62,6 +64,19 @@ std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
       off.push_back(std::move(inferred));
     }
   }
+  // The other source rules serve source/not-primary: without it, asking for
+  // host rules or declared kinds changes nothing.
+  const bool sources_off = std::any_of(off.begin(), off.end(), [](const InferredSetting& s) {
+    return s.key == "rules.source/not-primary";
+  });
+  for (const std::string_view rule :
+       {"source/unclassified", "source/kind-mismatch", "source/report-evidence"}) {
+    const std::string key = fmt::format("rules.{}", rule);
+    if (sources_off && std::none_of(off.begin(), off.end(),
+                                    [&](const InferredSetting& s) { return s.key == key; })) {
+      off.push_back({key, false, 0, 0, "entries: source/not-primary is off"});
+    }
+  }
   return off;
 }
 
@@ -90,7 +105,7 @@ ListConventions infer_conventions(const LoadResult& loaded,
     const std::string_view text = trim(entry.description);
     if (!text.empty()) {
       ++described;
-      final_period += text.ends_with('.') ? 1 : 0;
+      final_period += ends_sentence(text) ? 1 : 0;
       one_sentence += has_second_sentence(text, abbreviations) ? 0 : 1;
       capital_start += std::islower(static_cast<unsigned char>(text.front())) != 0 ? 0 : 1;
     }
@@ -108,6 +123,21 @@ ListConventions infer_conventions(const LoadResult& loaded,
       }
     }
   });
+  // A feed that files one resource under several topics repeats it across
+  // sections and never within one; a hand-kept list's repeats are slips.
+  std::size_t repeated_within = 0;
+  std::size_t repeated_across = 0;
+  std::unordered_map<std::string, const Section*> first_section;
+  loaded.list.for_each_entry([&](const Section& section, const Group*, const Entry& entry) {
+    if (entry.url.empty()) {
+      return;
+    }
+    const auto [it, inserted] =
+        first_section.emplace(duplicate_key(entry.url, CanonicalRules()), &section);
+    if (!inserted) {
+      (it->second == &section ? repeated_within : repeated_across) += 1;
+    }
+  });
   ListConventions conventions;
   conventions.settings = {
       setting("description.required", "entries have a description", described, entries),
@@ -119,16 +149,16 @@ ListConventions infer_conventions(const LoadResult& loaded,
       setting("canonical.https", "links use https", https_links, web_links),
       setting("canonical.arxiv_abstract", "arXiv links point at the abstract page", arxiv_abstracts,
               arxiv_links),
+      {"duplicates.across_sections", repeated_within > 0 || repeated_across == 0, repeated_within,
+       repeated_within + repeated_across, "repeated links repeat within one section"},
   };
-  std::size_t separated = 0;
   for (const auto& [mark, count] : loaded.separators_used) {
-    separated += count;
     conventions.separator_counts.emplace_back(mark, count);
   }
   std::stable_sort(conventions.separator_counts.begin(), conventions.separator_counts.end(),
                    [](const auto& a, const auto& b) { return a.second > b.second; });
   for (const auto& [mark, count] : conventions.separator_counts) {
-    if (count * 1000 >= separated * k_separator_per_mille) {
+    if (count >= k_separator_min_entries) {
       conventions.separators.push_back(mark);
     }
   }

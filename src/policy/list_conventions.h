@@ -30,8 +30,8 @@ struct InferredSetting {
 
 struct ListConventions {
   std::vector<InferredSetting> settings;
-  /// The separator marks the list writes, each used by at least one entry in
-  /// fifty; the default dashes when the list separates nothing.
+  /// The separator marks the list writes, each used by at least two entries;
+  /// the default dashes when the list separates nothing.
   std::vector<std::string> separators;
   /// Entries per mark, most used first, for the evidence.
   std::vector<std::pair<std::string, std::size_t>> separator_counts;

@@ -308,11 +308,12 @@ void read_rules(const JsonNode& node, Policy& policy) {
 }
 
 void read_policy(const JsonNode& root, Policy& policy) {
-  allow_keys(root,
-             {"$comment", "classes", "hosts", "url_shapes", "first_party", "report_titles",
-              "secondary_titles", "method_titles", "secondary_descriptions", "claims", "surface",
-              "description", "group_size", "freshness", "canonical", "rules", "links"},
-             "the policy");
+  allow_keys(
+      root,
+      {"$comment", "classes", "hosts", "url_shapes", "first_party", "report_titles",
+       "secondary_titles", "method_titles", "secondary_descriptions", "claims", "surface",
+       "description", "duplicates", "group_size", "freshness", "canonical", "rules", "links"},
+      "the policy");
   // Classes first: host rules refer to them.
   if (const JsonNode* classes = root.find("classes")) {
     read_classes(*classes, policy);
@@ -394,6 +395,11 @@ void read_policy(const JsonNode& root, Policy& policy) {
       if (policy.description_max_length != 0 &&
           policy.description_max_length < policy.description_min_length) {
         fail(value.location, "description max_length is below min_length");
+      }
+    } else if (member.key == "duplicates") {
+      allow_keys(value, {"across_sections"}, "\"duplicates\"");
+      if (const JsonNode* across = value.find("across_sections")) {
+        policy.duplicates_across_sections = bool_value(*across, "across_sections");
       }
     } else if (member.key == "group_size") {
       allow_keys(value, {"max_links", "exempt_sections"}, "\"group_size\"");

@@ -156,6 +156,9 @@ struct Policy {
   ItemSeparators separators;
   std::vector<std::string> description_lowercase_starts;
   std::vector<std::string> description_abbreviations;
+  /// Whether entry/duplicate-url compares entries of different sections
+  /// ("duplicates.across_sections"); a generated feed repeats by topic.
+  bool duplicates_across_sections = true;
   std::size_t group_max_links = 0;
   std::vector<std::string> group_size_exempt_sections;
   int freshness_default_max_age_days = 0;

@@ -40,7 +40,7 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            "policy if it is a name written in lower case");
     return;
   }
-  if (policy.description_final_period && !text.ends_with('.')) {
+  if (policy.description_final_period && !ends_sentence(text)) {
     report("the description does not end with a period", "end the sentence with a period");
     return;
   }

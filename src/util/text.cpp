@@ -163,4 +163,16 @@ bool has_second_sentence(std::string_view text, const std::vector<std::string>& 
   return false;
 }
 
+bool ends_sentence(std::string_view text) {
+  while (!text.empty() && (text.back() == ')' || text.back() == '"' || text.back() == '\'')) {
+    text.remove_suffix(1);
+  }
+  for (std::string_view closing : {"\u201d", "\u2019"}) {
+    if (text.ends_with(closing)) {
+      text.remove_suffix(closing.size());
+    }
+  }
+  return text.ends_with('.') || text.ends_with('!') || text.ends_with('?');
+}
+
 }  // namespace sg

@@ -50,6 +50,10 @@ std::string to_lower(std::string_view text);
 /// Counts the Unicode code points of UTF-8 text (continuation bytes skipped).
 std::size_t utf8_length(std::string_view text);
 
+/// Whether `text` ends a sentence: ".", "!" or "?", also inside a closing
+/// quote or bracket ("(GPL).", "“Fast!”").
+bool ends_sentence(std::string_view text);
+
 /// Whether a sentence ends inside `text` (". X", "! X", "? X"), not counting
 /// the given abbreviations ("e.g.", "vs.").
 bool has_second_sentence(std::string_view text, const std::vector<std::string>& abbreviations);

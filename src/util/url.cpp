@@ -359,6 +359,15 @@ std::string url_identity(std::string_view text, const CanonicalRules& rules) {
   return to_string(url);
 }
 
+std::string duplicate_key(std::string_view text, const CanonicalRules& rules) {
+  const std::size_t hash = text.find('#');
+  std::string key = url_identity(text, rules);
+  if (hash != std::string_view::npos) {
+    key += text.substr(hash);
+  }
+  return key;
+}
+
 bool is_tracking_parameter(std::string_view name, const std::vector<std::string>& patterns) {
   return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& pattern) {
     if (pattern.ends_with('*')) {

@@ -83,6 +83,10 @@ std::optional<std::string> canonical_url(std::string_view text, const CanonicalR
 /// Text that is not an http(s) URL is its own identity.
 std::string url_identity(std::string_view text, const CanonicalRules& rules);
 
+/// What entry/duplicate-url compares: the identity, and the fragment as
+/// written (two sections of one page are two entries).
+std::string duplicate_key(std::string_view text, const CanonicalRules& rules);
+
 /// True when `name` matches a tracking-parameter pattern (`utm_*` or exact).
 bool is_tracking_parameter(std::string_view name, const std::vector<std::string>& patterns);
 

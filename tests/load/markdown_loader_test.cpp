@@ -78,6 +78,25 @@ TEST(MarkdownLoader, ACategoryBulletHeadsAGroupOfTheEntriesUnderIt) {
   EXPECT_EQ(result.not_entries.at("prose items"), 1U);
 }
 
+// awesome-rust's shape: a category bullet may link its crates.io keyword
+// page; without a description it is still a label over the entries below.
+TEST(MarkdownLoader, ALinkedCategoryBulletWithoutDescriptionIsALabel) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## Libraries\n\n"
+                     "* AWS [[aws](https://crates.io/keywords/aws)]\n"
+                     "  * [aws-sdk](https://github.com/o/aws-sdk) - The SDK.\n"
+                     "* [Cargo](https://github.com/o/cargo) - The package manager.\n"
+                     "  * [cargo-edit](https://github.com/o/cargo-edit) - Edits manifests.\n",
+                     result);
+  const Section& libraries = result.list.sections.at(0);
+  ASSERT_EQ(libraries.groups.size(), 1U);
+  EXPECT_EQ(libraries.groups[0].title, "AWS [aws]");
+  ASSERT_EQ(libraries.entries.size(), 2U);  // Cargo describes itself: an entry
+  EXPECT_EQ(libraries.entries[0].title, "Cargo");
+  EXPECT_EQ(libraries.entries[1].title, "cargo-edit");
+}
+
 // A later list goes where the last heading put its entries, not into the
 // group a category label opened; a bullet with only prose under it is no
 // group; a heading's <img> icon adds no words to its anchor.

@@ -54,11 +54,30 @@ TEST(ListConventions, FollowWhatNineteenInTwentyEntriesDo) {
 
 TEST(ListConventions, SeparatorsAreTheMarksTheListUses) {
   const ListConventions found = conventions_of(
-      "# L\n\n## S\n\n- [A](https://a.example/) - One.\n- [B](https://b.example/) \u2014 Two.\n");
+      "# L\n\n## S\n\n- [A](https://a.example/) - One.\n- [B](https://b.example/) \u2014 Two.\n"
+      "- [C](https://c.example/) \u2014 Three.\n- [D](https://d.example/) - Four.\n"
+      "- [E](https://e.example/): Five.\n");
+  // Marks two entries use; one colon may be a title's.
   EXPECT_THAT(found.separators, ElementsAre("-", "\u2014"));
   // A list that separates nothing keeps the default dashes.
   EXPECT_THAT(conventions_of("# L\n\n## S\n\n- [A](https://a.example/)\n").separators,
               ElementsAre("-", "\u2013", "\u2014"));
+}
+
+// A feed repeats a paper under each of its topics, never within one.
+TEST(ListConventions, AFeedThatRepeatsAcrossSectionsSaysSo) {
+  const std::string feed =
+      "# L\n\n## SLAM\n\n- [P](https://arxiv.org/abs/1) - One.\n- [Q](https://arxiv.org/abs/2) - "
+      "Two.\n\n## Mapping\n\n- [P](https://arxiv.org/abs/1) - One.\n";
+  const InferredSetting& across = find(conventions_of(feed), "duplicates.across_sections");
+  EXPECT_FALSE(across.value);
+  EXPECT_EQ(across.seen, 1U);
+  const InferredSetting& slip = find(
+      conventions_of(feed +
+                     "- [R](https://arxiv.org/abs/3) - Three.\n- [R](https://arxiv.org/abs/3) - "
+                     "Three.\n"),
+      "duplicates.across_sections");
+  EXPECT_TRUE(slip.value);  // a repeat within a section is a slip: keep comparing everything
 }
 
 TEST(ListConventions, NothingToGoByKeepsTheDefault) {
@@ -83,13 +102,18 @@ TEST(ListConventions, RulesAListDoesNotKeepAreTurnedOff) {
       finding("source/not-primary"), finding("source/not-primary"), finding("claim/incomplete"),
       finding("list/group-size"),    finding("link/anchor"),        finding("link/anchor")};
   const std::vector<InferredSetting> off = rules_the_list_does_not_keep(loaded.list, findings);
-  ASSERT_EQ(off.size(), 3U);  // never link/anchor: links are facts, not a style
-  EXPECT_EQ(off[0].key, "rules.source/not-primary");
+  // Never link/anchor: links are facts, not a style. The source rules that
+  // serve source/not-primary go with it.
+  std::vector<std::string> keys;
+  for (const InferredSetting& setting : off) {
+    keys.push_back(setting.key);
+  }
+  EXPECT_THAT(keys, ElementsAre("rules.source/not-primary", "rules.claim/incomplete",
+                                "rules.list/group-size", "rules.source/unclassified",
+                                "rules.source/kind-mismatch", "rules.source/report-evidence"));
   EXPECT_EQ(off[0].following, 3U);
   EXPECT_EQ(off[0].seen, 5U);
-  EXPECT_EQ(off[1].key, "rules.claim/incomplete");
-  EXPECT_EQ(off[2].key, "rules.list/group-size");  // its one group is too big
-  EXPECT_EQ(off[2].seen, 1U);
+  EXPECT_EQ(off[2].seen, 1U);  // list/group-size: its one group is too big
 }
 
 }  // namespace

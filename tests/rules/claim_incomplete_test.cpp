@@ -97,7 +97,10 @@ constexpr PatternCase k_claim_cases[] = {
 constexpr PatternCase k_not_claim_cases[] = {
     {"a count of devices", "Serving on an 8x H100 node.", "Serving 8x faster on one node."},
     {"coverage", "Covers 100% of the PTX ISA.", "Speeds up 100% of the kernels by fusion 30%."},
-    {"a share of a language", "A profiler written in 100% Go.", "Cuts latency 100% of the time."},
+    {"a share of a language", "A plugin in 99.9% pure ZSH.", "Cuts latency 100% of the time."},
+    {"conformance to a standard", "A parser with 100% CommonMark support.",
+     "A parser with 40% less memory."},
+    {"a step size", "Tints a colour in 10% increments.", "Tints a colour 10% faster."},
     {"a count in a title", "30 Seconds of Code for kernels.", "Compiles in 30 seconds."},
     {"a course code", "The CS50x problem sets, solved.", "A 50x speed-up on decode."},
 };

@@ -1,6 +1,9 @@
 #include <algorithm>
 
+#include "load/markdown_loader.h"
+#include "rules/engine.h"
 #include "rules/rule_test_support.h"
+#include "util/date.h"
 
 namespace sg::testing {
 namespace {
@@ -28,6 +31,34 @@ TEST(EntryDuplicateUrl, QuietForDistinctPagesAndWaivedRepeats) {
   EXPECT_THAT(rule_ids(waived), IsEmpty());
   ASSERT_EQ(waived.size(), 1U);
   EXPECT_EQ(waived[0].waived_reason, "Read twice on purpose.");
+}
+
+TEST(EntryDuplicateUrl, TwoSectionsOfOnePageAreTwoEntries) {
+  auto found = lint_markdown(
+      "# L\n\n## S\n\n- [PCA](https://scikit-learn.org/stable/decomposition.html#pca) - "
+      "Principal components.\n- [Factor analysis](https://scikit-learn.org/stable/"
+      "decomposition.html#factor-analysis) - Latent factors.\n"
+      "- [PCA again](https://scikit-learn.org/stable/decomposition.html#pca) - Twice.\n");
+  EXPECT_EQ(std::count_if(found.begin(), found.end(),
+                          [](const Diagnostic& d) { return d.rule == "entry/duplicate-url"; }),
+            1);
+}
+
+TEST(EntryDuplicateUrl, AListMayRepeatAcrossSectionsByPolicy) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## SLAM\n\n- [P](https://arxiv.org/abs/1) - One.\n\n## Mapping\n\n"
+                     "- [P](https://arxiv.org/abs/1) - One.\n- [P](https://arxiv.org/abs/1) - "
+                     "One.\n",
+                     loaded);
+  auto duplicates = [&](const std::string& policy) {
+    const auto found =
+        run_rules(loaded.list, parse_policy("p.json", policy), *parse_date("2026-11-30"));
+    return std::count_if(found.begin(), found.end(),
+                         [](const Diagnostic& d) { return d.rule == "entry/duplicate-url"; });
+  };
+  EXPECT_EQ(duplicates("{}"), 2);
+  EXPECT_EQ(duplicates(R"({"duplicates": {"across_sections": false}})"), 1);
 }
 
 // Two links of one entry that both repeat an earlier entry are one finding.

@@ -6,17 +6,18 @@
 
 Each fixture under tests/fixtures/lists is linted the way the RealLists test
 does it (in its directory, with its policy.json, --today 2026-12-01), and 20
-findings per list (all, when fewer) are drawn with random.Random(seed) from the
-findings sorted by (file, line, column, rule, message). A person then fills in
-the verdict (`true` or `false`) and a one-sentence why per row. Rerunning keeps
-the verdict and why of every row whose (list, rule, line, column, message) is
+findings per list (all, when fewer) are drawn: the 20 whose SHA-256 of (seed,
+list, rule, line, column, message) is smallest, so that a finding a change
+leaves alone keeps its place in the sample. A person then fills in the verdict
+(`true` or `false`) and a one-sentence why per row. Every verdict is also kept
+in judged.tsv, so a finding judged once is never judged again while it is
 unchanged. Standard library only.
 """
 import argparse
 import collections
 import json
 import os
-import random
+import hashlib
 import subprocess
 import sys
 
@@ -26,6 +27,7 @@ TODAY = "2026-12-01"  # the RealLists test's date, so that freshness is fixed
 HERE = os.path.dirname(os.path.abspath(__file__))
 LISTS_DIR = os.path.join(HERE, "..", "..", "tests", "fixtures", "lists")
 SAMPLES = os.path.join(HERE, "samples.tsv")
+JUDGED = os.path.join(HERE, "judged.tsv")
 COLUMNS = ["list", "rule", "severity", "line", "column", "title", "url", "message", "verdict",
            "why"]
 VERDICTS = ("true", "false")
@@ -88,27 +90,46 @@ def read_samples(path):
     return rows
 
 
+def write_rows(path, rows):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\t".join(COLUMNS) + "\n")
+        for row in rows:
+            f.write("\t".join(row[column] for column in COLUMNS) + "\n")
+
+
 def write_samples(args):
     binary = os.path.abspath(args.binary)
     # Judgements survive a rerun only where the finding itself is unchanged.
     judged = {}
-    if os.path.exists(SAMPLES):
-        judged = {row_key(row): (row["verdict"], row["why"]) for row in read_samples(SAMPLES)}
+    for path in (JUDGED, SAMPLES):
+        if os.path.exists(path):
+            judged.update({row_key(row): (row["verdict"], row["why"])
+                           for row in read_samples(path) if row["verdict"]})
     rows = []
     for name, directory, list_file in fixture_lists():
-        findings = sorted(lint(binary, directory, list_file), key=finding_order)
-        # A fresh generator per list: adding a fixture leaves the others' samples alone.
-        rng = random.Random(args.seed)
-        sample = rng.sample(findings, min(SAMPLE_SIZE, len(findings)))
+        findings = lint(binary, directory, list_file)
+
+        def rank(finding, name=name):
+            key = "|".join(str(part) for part in (args.seed, name, finding.get("rule", ""),
+                                                  finding.get("line", 0),
+                                                  finding.get("column", 0),
+                                                  clean(finding.get("message", ""))))
+            return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+        sample = sorted(findings, key=rank)[:SAMPLE_SIZE]
         for finding in sorted(sample, key=finding_order):
             row = {column: clean(finding.get(column, "")) for column in COLUMNS}
             row["list"] = name
             row["verdict"], row["why"] = judged.get(row_key(row), ("", ""))
             rows.append(row)
-    with open(SAMPLES, "w", encoding="utf-8") as f:
-        f.write("\t".join(COLUMNS) + "\n")
-        for row in rows:
-            f.write("\t".join(row[column] for column in COLUMNS) + "\n")
+    write_rows(SAMPLES, rows)
+    # Every verdict, current sample or not, stays in judged.tsv.
+    archive = {}
+    if os.path.exists(JUDGED):
+        archive = {row_key(row): row for row in read_samples(JUDGED)}
+    archive.update({row_key(row): row for row in rows if row["verdict"]})
+    write_rows(JUDGED, sorted(archive.values(), key=lambda row: (row["list"], int(row["line"] or 0),
+                                                                  row["rule"], row["message"])))
     kept = sum(1 for row in rows if row["verdict"])
     print(f"wrote {len(rows)} samples to {os.path.relpath(SAMPLES)} ({kept} verdicts kept)")
 

@@ -19,7 +19,13 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
                           .entry = &entry});
   };
   if (text.empty()) {
-    if (!policy.description_required) {
+    // A section or group where no entry has a description is a list of
+    // names by design (related lists, books): nothing is missing there.
+    const std::vector<Entry>& siblings =
+        view.group != nullptr ? view.group->entries : view.section.entries;
+    const bool names_only = std::none_of(siblings.begin(), siblings.end(),
+                                         [](const Entry& e) { return !e.description.empty(); });
+    if (!policy.description_required || names_only) {
       return;
     }
     report("the entry has no description", "add one sentence on what the resource teaches");
@@ -30,9 +36,17 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            "remove the extra whitespace");
     return;
   }
-  const bool allowed_lowercase = std::any_of(
-      policy.description_lowercase_starts.begin(), policy.description_lowercase_starts.end(),
-      [&](const std::string& word) { return text.starts_with(word); });
+  // A name written in lower case is no sentence start to capitalise: one the
+  // policy lists, the entry's own title ("npm - npm is …"), or a word with
+  // a digit ("i18n", "p2p").
+  const std::string_view first_word = std::string_view(text).substr(0, text.find(' '));
+  const bool allowed_lowercase =
+      std::any_of(policy.description_lowercase_starts.begin(),
+                  policy.description_lowercase_starts.end(),
+                  [&](const std::string& word) { return text.starts_with(word); }) ||
+      to_lower(first_word) == to_lower(entry.title) ||
+      std::any_of(first_word.begin(), first_word.end(),
+                  [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
   if (policy.description_capital_start &&
       std::islower(static_cast<unsigned char>(text.front())) != 0 && !allowed_lowercase) {
     report("the description does not start with a capital letter",

@@ -164,6 +164,16 @@ bool has_second_sentence(std::string_view text, const std::vector<std::string>& 
 }
 
 bool ends_sentence(std::string_view text) {
+  // A note in brackets after the last sentence ("… SonarLint. (LGPL-3.0)")
+  // is no part of it.
+  if (text.ends_with(')')) {
+    if (const std::size_t open = text.rfind('('); open != std::string_view::npos && open > 0) {
+      const std::string_view before = trim(text.substr(0, open));
+      if (before.ends_with('.') || before.ends_with('!') || before.ends_with('?')) {
+        return true;
+      }
+    }
+  }
   while (!text.empty() && (text.back() == ')' || text.back() == '"' || text.back() == '\'')) {
     text.remove_suffix(1);
   }

@@ -51,7 +51,8 @@ std::string to_lower(std::string_view text);
 std::size_t utf8_length(std::string_view text);
 
 /// Whether `text` ends a sentence: ".", "!" or "?", also inside a closing
-/// quote or bracket ("(GPL).", "“Fast!”").
+/// quote or bracket ("(GPL).", "“Fast!”") or before a note in brackets
+/// ("… SonarLint. (LGPL-3.0)").
 bool ends_sentence(std::string_view text);
 
 /// Whether a sentence ends inside `text` (". X", "! X", "? X"), not counting

@@ -101,6 +101,8 @@ constexpr PatternCase k_not_claim_cases[] = {
     {"conformance to a standard", "A parser with 100% CommonMark support.",
      "A parser with 40% less memory."},
     {"a step size", "Tints a colour in 10% increments.", "Tints a colour 10% faster."},
+    {"praise against no baseline", "Build dashboards faster than ever before.",
+     "Builds dashboards 3x faster than Grafana."},
     {"a count in a title", "30 Seconds of Code for kernels.", "Compiles in 30 seconds."},
     {"a course code", "The CS50x problem sets, solved.", "A 50x speed-up on decode."},
 };

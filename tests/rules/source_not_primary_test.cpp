@@ -59,6 +59,21 @@ TEST(SourceNotPrimary, FiresOnNewsVideoCommunityAndSurveyTitles) {
       R"("kind": "paper", "description": "Many serving systems compared side by side.")"));
   EXPECT_THAT(rule_ids(survey), ElementsAre("source/not-primary"));
   EXPECT_THAT(survey[0].message, HasSubstr("reads as a survey"));
+  for (const char* title : {"Serving LLMs: A Survey", "A Comprehensive Survey on Quantization",
+                            "Survey of Kernel Fusion"}) {
+    EXPECT_THAT(rule_ids(lint_section(
+                    one_entry(std::string(R"("title": ")") + title +
+                              R"(", "url": "https://arxiv.org/abs/2404.14294", "kind": "paper", )"
+                              R"("description": "Many serving systems compared side by side.")"))),
+                ElementsAre("source/not-primary"))
+        << title;
+  }
+  // An observing programme named a survey reports its own measurements.
+  EXPECT_THAT(rule_ids(lint_section(
+                  one_entry(R"("title": "The MAGPI Survey: radial trends in star formation", )"
+                            R"("url": "https://arxiv.org/abs/2404.14294", "kind": "paper", )"
+                            R"("description": "Star formation measured across galaxy discs.")"))),
+              IsEmpty());
 }
 
 // Unknown hosts are judged by the shape of the URL, and the finding says so.

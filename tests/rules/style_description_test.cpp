@@ -57,8 +57,9 @@ TEST(StyleDescription, AListsOwnConventionIsPolicy) {
 TEST(StyleDescription, ListsOfLowercaseOrBareLinksSaySo) {
   LoadResult loaded;
   load_markdown_text("README.md",
-                     "# L\n\n## S\n\n- [A](https://a.example/) - a library for parsing.\n"
-                     "- [B](https://b.example/)\n",
+                     "# L\n\n## S\n\n- [Alpha](https://a.example/) - a library for parsing.\n"
+                     "- [Beta](https://b.example/)\n- [npm](https://npm.example/) - npm is a "
+                     "registry.\n- [Gamma](https://g.example/) - i18n for parsers.\n",
                      loaded);
   const auto today = parse_date("2026-11-30").value();
   auto ids = [&](const std::string& policy) {
@@ -68,6 +69,20 @@ TEST(StyleDescription, ListsOfLowercaseOrBareLinksSaySo) {
   EXPECT_THAT(ids(R"({"description": {"capital_start": false}})"),
               ElementsAre("style/description"));
   EXPECT_THAT(ids(R"({"description": {"capital_start": false, "required": false}})"), IsEmpty());
+}
+
+// A section of names only (related lists, books) has no description missing;
+// a note after the last sentence leaves it ended.
+TEST(StyleDescription, NamesOnlySectionsAndTrailingNotesAreTheListsStyle) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## Libraries\n\n- [Sonar](https://s.example/) - A static analyzer. "
+                     "(LGPL-3.0-only)\n\n## Related lists\n\n- [Awesome A](https://a.example/)\n"
+                     "- [Awesome B](https://b.example/)\n",
+                     loaded);
+  EXPECT_THAT(rule_ids(run_rules(loaded.list, parse_policy("p.json", "{}"),
+                                 parse_date("2026-11-30").value())),
+              IsEmpty());
 }
 
 }  // namespace

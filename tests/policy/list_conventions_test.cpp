@@ -69,15 +69,16 @@ TEST(ListConventions, AFeedThatRepeatsAcrossSectionsSaysSo) {
   const std::string feed =
       "# L\n\n## SLAM\n\n- [P](https://arxiv.org/abs/1) - One.\n- [Q](https://arxiv.org/abs/2) - "
       "Two.\n\n## Mapping\n\n- [P](https://arxiv.org/abs/1) - One.\n";
-  const InferredSetting& across = find(conventions_of(feed), "duplicates.across_sections");
+  const ListConventions of_feed = conventions_of(feed);
+  const InferredSetting& across = find(of_feed, "duplicates.across_sections");
   EXPECT_FALSE(across.value);
   EXPECT_EQ(across.seen, 1U);
-  const InferredSetting& slip = find(
+  const ListConventions with_slip =
       conventions_of(feed +
                      "- [R](https://arxiv.org/abs/3) - Three.\n- [R](https://arxiv.org/abs/3) - "
-                     "Three.\n"),
-      "duplicates.across_sections");
-  EXPECT_TRUE(slip.value);  // a repeat within a section is a slip: keep comparing everything
+                     "Three.\n");
+  EXPECT_TRUE(find(with_slip, "duplicates.across_sections")
+                  .value);  // a repeat within a section is a slip: keep comparing everything
 }
 
 TEST(ListConventions, NothingToGoByKeepsTheDefault) {

@@ -232,8 +232,7 @@ class MarkdownReader {
       }
       // The title column's link first, else the first web link of the row.
       const auto is_web = [](cmark_node* node) {
-        const std::string url = node != nullptr ? url_of(node) : std::string();
-        return !url.empty() && !url.starts_with("#") && !is_relative_link(url);
+        return node != nullptr && is_web_link(url_of(node));
       };
       cmark_node* link = nullptr;
       if (title_column && *title_column < cells.size()) {
@@ -266,11 +265,17 @@ class MarkdownReader {
       }
       rows.push_back(std::move(entry));
     }
-    if (rows.empty()) {
+    return add_block_entries(std::move(rows));
+  }
+
+  /// Adds the entries a block (a table, a quote, HTML) holds where the last
+  /// heading puts entries; false when it holds none, so that it stays text.
+  bool add_block_entries(std::vector<Entry> found) {
+    if (found.empty()) {
       return false;
     }
     std::vector<Entry>& entries = entries_of(m_heading_group);
-    for (Entry& entry : rows) {
+    for (Entry& entry : found) {
       add_entry(std::move(entry), entries);
     }
     return true;
@@ -278,10 +283,9 @@ class MarkdownReader {
 
   void read_heading(cmark_node* heading) {
     const std::string title(trim(plain_text(heading)));
-    // GitHub makes a heading's anchor from its rendered text: tags such as
-    // an <img> icon add nothing to it.
-    // Untrimmed: the spaces before a badge GitHub leaves out stay in the
-    // anchor ("# Name ![badge](…)" is #name-).
+    // GitHub makes a heading's anchor from its rendered text, untrimmed:
+    // tags and images add nothing, the spaces around them stay
+    // ("# Name ![badge](…)" is #name-).
     m_out.list.headings.emplace_back(plain_text(heading, false));
     const int level = cmark_node_get_heading_level(heading);
     m_skipping = nullptr;
@@ -504,11 +508,7 @@ class MarkdownReader {
     const std::size_t last_close = lower.rfind("</details");
     m_in_entry_details = last_open != std::string::npos &&
                          (last_close == std::string::npos || last_open > last_close);
-    std::vector<Entry>& entries = entries_of(m_heading_group);
-    for (Entry& entry : found) {
-      add_entry(std::move(entry), entries);
-    }
-    return true;
+    return add_block_entries(std::move(found));
   }
 
   /// The entries HTML text written at `node` holds (see read_html_entries).
@@ -648,14 +648,7 @@ class MarkdownReader {
         }
       }
     }
-    if (found.empty()) {
-      return false;
-    }
-    std::vector<Entry>& entries = entries_of(m_heading_group);
-    for (Entry& entry : found) {
-      add_entry(std::move(entry), entries);
-    }
-    return true;
+    return add_block_entries(std::move(found));
   }
 
   /// Text between a heading and its entries belongs to the section's intro.

@@ -718,20 +718,10 @@ RunOutcome run_watched(const std::vector<std::string>& args, const fs::path& dir
     }
   }
   env.insert(env.end(), extra_env.begin(), extra_env.end());
-  std::vector<char*> envp;
-  envp.reserve(env.size() + 1);
-  for (std::string& item : env) {
-    envp.push_back(item.data());
-  }
-  envp.push_back(nullptr);
+  std::vector<char*> envp = testing::exec_array(env);
   std::vector<std::string> argv_text = {k_binary};
   argv_text.insert(argv_text.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  argv.reserve(argv_text.size() + 1);
-  for (std::string& arg : argv_text) {
-    argv.push_back(arg.data());
-  }
-  argv.push_back(nullptr);
+  std::vector<char*> argv = testing::exec_array(argv_text);
   const std::string out_path = (capture / "stdout").string();
   const std::string err_path = (capture / "stderr").string();
   const std::string in_path = stdin_file.string();

@@ -57,20 +57,10 @@ CommandOutput run_sourcegate(const std::vector<std::string>& args, const fs::pat
     }
   }
   env_text.insert(env_text.end(), environment.begin(), environment.end());
-  std::vector<char*> envp;
-  envp.reserve(env_text.size() + 1);
-  for (std::string& assignment : env_text) {
-    envp.push_back(assignment.data());
-  }
-  envp.push_back(nullptr);
+  std::vector<char*> envp = exec_array(env_text);
   std::vector<std::string> argv_text = {binary};
   argv_text.insert(argv_text.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  argv.reserve(argv_text.size() + 1);
-  for (std::string& arg : argv_text) {
-    argv.push_back(arg.data());
-  }
-  argv.push_back(nullptr);
+  std::vector<char*> argv = exec_array(argv_text);
 
   const pid_t pid = fork();
   if (pid == 0) {
@@ -93,6 +83,16 @@ CommandOutput run_sourcegate(const std::vector<std::string>& args, const fs::pat
   output.out = slurp(out_path);
   output.err = slurp(err_path);
   return output;
+}
+
+std::vector<char*> exec_array(std::vector<std::string>& strings) {
+  std::vector<char*> pointers;
+  pointers.reserve(strings.size() + 1);
+  for (std::string& text : strings) {
+    pointers.push_back(text.data());
+  }
+  pointers.push_back(nullptr);
+  return pointers;
 }
 
 TempDir::TempDir() {

@@ -20,6 +20,10 @@ CommandOutput run_sourcegate(const std::vector<std::string>& args,
                              const std::vector<std::string>& environment = {},
                              const std::filesystem::path& stdin_file = "/dev/null");
 
+/// The null-terminated array execve() takes, pointing into `strings`: built
+/// before fork(), since the child may not allocate.
+std::vector<char*> exec_array(std::vector<std::string>& strings);
+
 /// A fresh empty directory under the system temp dir, removed on destruction.
 class TempDir {
  public:

@@ -137,6 +137,13 @@ void run_init(const InitOptions& options) {
   }
   set_key(policy, "description.separators", conventions.separators);
   const std::vector<std::string> bound_notes = fit_length_bounds(loaded.list, policy);
+  // A list of projects links each by its own site: that site is the
+  // project's documentation there, not a home page standing in for a source.
+  const std::size_t own_sites =
+      own_site_entries(loaded.list, parse_policy(options.output, policy.dump()));
+  if (own_sites >= 3) {
+    policy["first_party"]["own_site_classes"] = k_own_site_classes;
+  }
   // The judgement rules, run as lint will run them, under the starter so far.
   const Policy style_only = parse_policy(options.output, policy.dump());
   const std::vector<InferredSetting> rules_off =
@@ -173,6 +180,11 @@ void run_init(const InitOptions& options) {
       marks.empty() ? std::string("none") : fmt::format("{}", fmt::join(marks, ", ")));
   for (const std::string& note : bound_notes) {
     std::cout << "  " << note << "\n";
+  }
+  if (own_sites >= 3) {
+    std::cout << fmt::format(
+        "  first_party.own_site_classes: [\"{}\"]  ({} entries link their project's own site)\n",
+        fmt::join(k_own_site_classes, "\", \""), own_sites);
   }
   if (!rules_off.empty()) {
     std::cout << "\nrules the list does not keep to, turned off (turn them on when it does):\n";

@@ -177,7 +177,8 @@ class MarkdownReader {
         if (cmark_node_get_type(block) == CMARK_NODE_BLOCK_QUOTE && read_quoted_entries(block)) {
           return;
         }
-        if (cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK && read_html_entries(block)) {
+        if (cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK &&
+            (read_html_entries(block) || read_html_category(block))) {
           return;
         }
         append_text(source_of(block));
@@ -314,11 +315,49 @@ class MarkdownReader {
       m_heading_group = k_section_entries;
       return;
     }
+    open_group(title, locate(heading));
+  }
+
+  /// A group the entries that follow belong to, until the next heading or
+  /// group opens.
+  void open_group(std::string title, Location location) {
     Group group;
-    group.title = title;
-    group.location = locate(heading);
+    group.title = std::move(title);
+    group.location = std::move(location);
     current_section().groups.push_back(std::move(group));
     m_heading_group = current_section().groups.size() - 1;
+  }
+
+  /// "<details><summary><b>Category</b> <kbd>5 projects</kbd></summary>"
+  /// without a link: a collapsible category, read as a group heading. False
+  /// when the block holds no such summary.
+  bool read_html_category(cmark_node* block) {
+    const std::string html = literal(block);
+    if (to_lower(html).find("<summary") == std::string::npos) {
+      return false;
+    }
+    const links::HtmlDocument document(html);
+    std::vector<const GumboNode*> stack{document.root()};
+    while (!stack.empty()) {
+      const GumboNode* node = stack.back();
+      stack.pop_back();
+      if (node->type != GUMBO_NODE_ELEMENT) {
+        continue;
+      }
+      if (node->v.element.tag == GUMBO_TAG_SUMMARY) {
+        std::string title(trim(html_item_text(node, node).title));
+        if (title.empty()) {
+          return false;
+        }
+        open_group(std::move(title), locate(block));
+        return true;
+      }
+      const GumboVector& children = node->v.element.children;
+      for (unsigned i = children.length; i > 0; --i) {
+        stack.push_back(static_cast<const GumboNode*>(children.data[i - 1]));
+      }
+    }
+    return false;
   }
 
   Section& current_section() {
@@ -371,6 +410,50 @@ class MarkdownReader {
       }
     }
     return false;
+  }
+
+  /// Text after a title link that starts a sentence rather than continuing
+  /// the title: a space, then at least two words ("Inspired by"), not "and"
+  /// between two links.
+  static bool starts_prose(std::string_view text) {
+    if (!text.starts_with(' ')) {
+      return false;
+    }
+    std::size_t words = 0;
+    bool in_word = false;
+    for (const char c : text) {
+      const bool letter = std::isalpha(static_cast<unsigned char>(c)) != 0;
+      if (letter && !in_word) {
+        ++words;
+      }
+      in_word = letter;
+    }
+    return words >= 2;
+  }
+
+  /// Whether the first link in `paragraph` is written in HTML ("<b><a
+  /// href=…>Name</a></b> - Text (https://arxiv.org/…)"): the item is HTML,
+  /// whatever Markdown links follow.
+  static bool html_link_comes_first(cmark_node* paragraph) {
+    bool html = false;
+    cmark_iter* iter = cmark_iter_new(paragraph);
+    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
+      cmark_node* at = cmark_iter_get_node(iter);
+      if (event != CMARK_EVENT_ENTER) {
+        continue;
+      }
+      if (cmark_node_get_type(at) == CMARK_NODE_LINK) {
+        break;
+      }
+      if (cmark_node_get_type(at) == CMARK_NODE_HTML_INLINE &&
+          to_lower(literal(at)).starts_with("<a ")) {
+        html = true;
+        break;
+      }
+    }
+    cmark_iter_free(iter);
+    return html;
   }
 
   /// An image, or a link around nothing but an image: a badge or an icon.
@@ -545,6 +628,10 @@ class MarkdownReader {
       if (trim(text.title).empty()) {
         continue;  // a badge or a logo
       }
+      if (std::any_of(text.before.begin(), text.before.end(),
+                      [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; })) {
+        continue;  // a link inside a sentence ("Discover other <a>lists</a>") is prose
+      }
       used.push_back(container);
       Entry entry;
       entry.url = std::string(trim(href->value));
@@ -560,6 +647,7 @@ class MarkdownReader {
         entry.description =
             trim(std::string_view(text.after).substr(separator.at + separator.size));
         entry.set_position("description", where);
+        ++m_out.separators_used[std::string(separator.mark)];
       }
       entry.end_line = cmark_node_get_end_line(written_at);
       found.push_back(std::move(entry));
@@ -592,8 +680,9 @@ class MarkdownReader {
   }
 
   struct HtmlItemText {
-    std::string title;  ///< the link's own text
-    std::string after;  ///< the container's text after the link
+    std::string before;  ///< the container's text before the link
+    std::string title;   ///< the link's own text
+    std::string after;   ///< the container's text after the link
   };
 
   /// The text of `container` after `link`, and of `link` itself, without the
@@ -611,9 +700,9 @@ class MarkdownReader {
         continue;
       }
       if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE) {
-        if (part != Part::before) {
-          (part == Part::title ? text.title : text.after) += node->v.text.text;
-        }
+        (part == Part::before  ? text.before
+         : part == Part::title ? text.title
+                               : text.after) += node->v.text.text;
         continue;
       }
       if (node->type != GUMBO_NODE_ELEMENT) {
@@ -805,8 +894,7 @@ class MarkdownReader {
       ++m_out.not_entries["links into the repository"];
       return;  // a link into the repository (LICENSE, docs/), checked by link/relative
     }
-    if (!has_child_of_type(paragraph, CMARK_NODE_LINK) &&
-        has_child_of_type(paragraph, CMARK_NODE_HTML_INLINE)) {
+    if (html_link_comes_first(paragraph)) {
       // "- <b><a href=…>Name</a></b> (stats) - Text.": the item is HTML.
       std::vector<Entry> found = html_entries(source_of(paragraph), paragraph);
       if (!found.empty()) {
@@ -855,6 +943,15 @@ class MarkdownReader {
           in_description = true;
           continue;
         }
+        if (type == CMARK_NODE_TEXT && !entry.links.empty() && starts_prose(text)) {
+          // "[lagnoda](…) Inspired by [agnoster](…) …": without a separator
+          // the words after the link describe it, and links among them are
+          // mentions, not the entry's own.
+          description += text;
+          entry.set_position("description", locate(node));
+          in_description = true;
+          continue;
+        }
         title += text;
         continue;
       }
@@ -864,7 +961,12 @@ class MarkdownReader {
         continue;
       }
       if (is_badge(node)) {
-        continue;  // "![free](free.svg)", "[![CI](ci.svg)](…)": no words of the description
+        // "![free](free.svg)", "[![CI](ci.svg)](…)": no words of the
+        // description, nor the space before them.
+        while (description.ends_with(' ')) {
+          description.pop_back();
+        }
+        continue;
       }
       description += plain_text(node);
     }

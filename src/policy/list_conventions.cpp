@@ -32,6 +32,20 @@ bool keeps_to(std::size_t following, std::size_t seen) {
   return seen == 0 || following * 100 >= seen * k_convention_percent;
 }
 
+std::size_t own_site_entries(const List& list, const Policy& policy) {
+  std::size_t count = 0;
+  list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    const std::optional<Classification> classification = classify_url(policy, entry.url);
+    if (classification && classification->source_class != nullptr &&
+        std::find(k_own_site_classes.begin(), k_own_site_classes.end(),
+                  classification->source_class->name) != k_own_site_classes.end() &&
+        is_own_site(*classification, entry.title, entry.description)) {
+      ++count;
+    }
+  });
+  return count;
+}
+
 std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
                                                           const std::vector<Diagnostic>& findings) {
   // Style is inferred setting by setting; links and schema are facts, not

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "load/load_result.h"
+#include "policy/policy.h"
 
 namespace sg {
 
@@ -43,6 +44,16 @@ struct ListConventions {
 /// rule over `list` under the shipped policy.
 std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
                                                           const std::vector<Diagnostic>& findings);
+
+/// The classes a project's own site is linked as (a site root, an
+/// organisation page, a GitHub Pages project), which a list of projects
+/// counts as the project's documentation.
+inline const std::vector<std::string> k_own_site_classes = {"home page", "blog"};
+
+/// How many entries link their own project's site (`is_own_site`) where
+/// `policy` classes the URL in one of `k_own_site_classes`: a list that does
+/// so at least three times links projects by their sites.
+std::size_t own_site_entries(const List& list, const Policy& policy);
 
 /// Infers a list's conventions from a list read with every separator
 /// (`ItemSeparators::all()`); `abbreviations` do not end sentences.

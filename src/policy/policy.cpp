@@ -161,8 +161,8 @@ std::vector<UrlShape> read_shapes(const JsonNode& node, std::string_view what,
 
 void read_first_party(const JsonNode& node, Policy& policy) {
   allow_keys(node,
-             {"$comment", "from_class", "own_systems_class", "to_class", "publishers",
-              "not_documentation"},
+             {"$comment", "from_class", "own_systems_class", "own_site_classes", "to_class",
+              "publishers", "not_documentation"},
              "\"first_party\"");
   for (const auto& [key, name] :
        {std::pair<std::string_view, std::string*>{"from_class", &policy.first_party_class_from},
@@ -175,8 +175,19 @@ void read_first_party(const JsonNode& node, Policy& policy) {
       }
     }
   }
-  if (!policy.own_systems_class.empty() && policy.first_party_class_to.empty()) {
-    fail(node.location, "\"own_systems_class\" needs a \"to_class\" to turn posts into");
+  if (const JsonNode* classes = node.find("own_site_classes")) {
+    policy.own_site_classes = string_list(*classes, "own_site_classes");
+    for (const std::string& name : policy.own_site_classes) {
+      if (policy.find_class(name) == nullptr) {
+        fail(classes->location,
+             fmt::format("\"own_site_classes\" names unknown class \"{}\"", name));
+      }
+    }
+  }
+  if ((!policy.own_systems_class.empty() || !policy.own_site_classes.empty()) &&
+      policy.first_party_class_to.empty()) {
+    fail(node.location,
+         "\"own_systems_class\" and \"own_site_classes\" need a \"to_class\" to turn pages into");
   }
   if (const JsonNode* not_documentation = node.find("not_documentation")) {
     policy.not_documentation = pattern_set(*not_documentation, "first_party.not_documentation");
@@ -550,8 +561,89 @@ std::optional<Classification> classify_url(const Policy& policy, std::string_vie
   return result;
 }
 
+namespace {
+
+/// Letters and digits only, in lower case: "Oh My Zsh", "oh-my-zsh" and
+/// "ohmyz.sh" all read "ohmyzsh".
+std::string name_key(std::string_view text) {
+  std::string key;
+  for (const char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0) {
+      key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  return key;
+}
+
+/// The names a project's own site goes by, when the URL is one: a site root
+/// by its domain ("starship" and "starshiprs" for starship.rs/), an
+/// organisation page by the organisation, a GitHub Pages project by the
+/// project (never by its user: that is a person's site).
+std::vector<std::string> own_site_names(const Classification& classification) {
+  std::string_view path = classification.path;
+  while (path.starts_with('/')) {
+    path.remove_prefix(1);
+  }
+  while (path.ends_with('/')) {
+    path.remove_suffix(1);
+  }
+  const bool one_segment = !path.empty() && path.find('/') == std::string_view::npos;
+  const std::string_view host = classification.host;
+  if (host == "github.com" || host == "gitlab.com" || host.ends_with(".github.io")) {
+    return one_segment ? std::vector<std::string>{name_key(path)} : std::vector<std::string>{};
+  }
+  if (!path.empty()) {
+    return {};
+  }
+  const std::string_view domain = classification.domain;
+  return {name_key(domain.substr(0, domain.find('.'))), name_key(domain)};
+}
+
+}  // namespace
+
+bool is_own_site(const Classification& classification, std::string_view title,
+                 std::string_view description) {
+  // A person's blog named after its author stays a blog.
+  static const RE2 k_blog(R"((?i)\b(?:blog|newsletter|personal|homepage)\b)");
+  const std::string title_key = name_key(title);
+  const std::vector<std::string> names = own_site_names(classification);
+  return std::any_of(names.begin(), names.end(),
+                     [&](const std::string& name) {
+                       return name.size() >= 3 && title_key.find(name) != std::string::npos;
+                     }) &&
+         !RE2::PartialMatch(title, k_blog) && !RE2::PartialMatch(description, k_blog);
+}
+
+bool title_names_link(const Classification& classification, std::string_view title) {
+  const std::string title_key = name_key(title);
+  if (title_key.size() < 3) {
+    return false;
+  }
+  std::vector<std::string> names = own_site_names(classification);
+  // A repository by its name: github.com/owner/name.
+  if (classification.host == "github.com" || classification.host == "gitlab.com") {
+    std::string_view path = classification.path;
+    path.remove_prefix(std::min(path.find_first_not_of('/'), path.size()));
+    if (const std::size_t slash = path.find('/'); slash != std::string_view::npos) {
+      std::string_view repository = path.substr(slash + 1);
+      names.push_back(name_key(repository.substr(0, repository.find('/'))));
+    }
+  }
+  return std::find(names.begin(), names.end(), title_key) != names.end();
+}
+
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
                        Classification& classification) {
+  if (classification.source_class != nullptr && !policy.first_party_class_to.empty() &&
+      std::find(policy.own_site_classes.begin(), policy.own_site_classes.end(),
+                classification.source_class->name) != policy.own_site_classes.end()) {
+    if (is_own_site(classification, title, description)) {
+      classification.first_party = fmt::format("{}{} is the site of \"{}\" itself",
+                                               classification.host, classification.path, title);
+      classification.source_class = policy.find_class(policy.first_party_class_to);
+      return;
+    }
+  }
   if (policy.first_party_class_to.empty() || classification.source_class == nullptr ||
       (classification.source_class->name != policy.first_party_class_from &&
        classification.source_class->name != policy.own_systems_class)) {

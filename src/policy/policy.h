@@ -121,6 +121,11 @@ struct Policy {
   /// the company's own systems: `first_party_class_to` without an ownership
   /// table, unless the title reads as a beginner's tutorial.
   std::string own_systems_class;
+  /// Classes that a project's own site becomes `first_party_class_to` from:
+  /// a site root, an organisation page or a GitHub Pages project named like
+  /// the entry ("Starship" at starship.rs) is where the project documents
+  /// itself.
+  std::vector<std::string> own_site_classes;
   std::string first_party_class_to;
   PatternSet not_documentation;
   /// Shapes that decide on any host (site roots, aggregator repositories).
@@ -202,6 +207,19 @@ std::optional<Classification> classify_url(const Policy& policy, std::string_vie
 /// `not_documentation` text stay what the host says.
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
                        Classification& classification);
+
+/// Whether a URL is the entry's own site: a site root named by its domain
+/// ("starship" and starship.rs/), an organisation page, or a GitHub Pages
+/// project (not a user's pages), named like the entry's title; never when
+/// the title or description calls it a blog.
+bool is_own_site(const Classification& classification, std::string_view title,
+                 std::string_view description);
+
+/// Whether the title is the name the link goes by: the site's, the
+/// organisation's, the GitHub Pages project's or the repository's own name
+/// ("Primer" for primer.style/, "cheatsheet" for github.com/owner/cheatsheet).
+/// Such a title names a project; its words do not describe it.
+bool title_names_link(const Classification& classification, std::string_view title);
 
 /// The registrable domain of a host (libpsl), or the host itself.
 std::string registrable_domain(const std::string& host);

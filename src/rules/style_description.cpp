@@ -37,16 +37,22 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
     return;
   }
   // A name written in lower case is no sentence start to capitalise: one the
-  // policy lists, the entry's own title ("npm - npm is …"), or a word with
-  // a digit ("i18n", "p2p").
-  const std::string_view first_word = std::string_view(text).substr(0, text.find(' '));
+  // policy lists, the entry's own title ("npm - npm is …"), or a word no
+  // sentence starts with: with a digit ("i18n"), a capital inside
+  // ("eCommerce"), or a hyphen or dot inside ("oh-my-zsh", "node.js").
+  std::string_view first_word = std::string_view(text).substr(0, text.find(' '));
+  while (!first_word.empty() && std::ispunct(static_cast<unsigned char>(first_word.back())) != 0) {
+    first_word.remove_suffix(1);
+  }
   const bool allowed_lowercase =
       std::any_of(policy.description_lowercase_starts.begin(),
                   policy.description_lowercase_starts.end(),
                   [&](const std::string& word) { return text.starts_with(word); }) ||
       to_lower(first_word) == to_lower(entry.title) ||
-      std::any_of(first_word.begin(), first_word.end(),
-                  [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+      std::any_of(first_word.begin(), first_word.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0 ||
+               std::isupper(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.';
+      });
   if (policy.description_capital_start &&
       std::islower(static_cast<unsigned char>(text.front())) != 0 && !allowed_lowercase) {
     report("the description does not start with a capital letter",
@@ -58,7 +64,10 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
     report("the description does not end with a period", "end the sentence with a period");
     return;
   }
-  if (policy.description_one_sentence &&
+  // "Data apps. Dashboards for.." is cut short where a generator truncated
+  // it: the sentence it would have been is not there to judge.
+  const bool truncated = text.ends_with("..") || text.ends_with("\u2026");
+  if (policy.description_one_sentence && !truncated &&
       has_second_sentence(text, policy.description_abbreviations)) {
     report("the description is more than one sentence", "keep one sentence; cut the rest");
     return;
@@ -82,9 +91,13 @@ extern const Rule k_style_description = {
     .severity = Severity::warning,
     .summary = "the description is not one tidy sentence",
     .doc =
-        "A description is one sentence, starting with a capital letter (or a name the policy "
-        "lists in \"description.lowercase_starts\"), ending with a period, without stray spaces, "
-        "within the policy's length bounds. A list whose convention differs says so in its "
+        "A description is one sentence, starting with a capital letter or a name written in "
+        "lower case (the entry's title, a name the policy lists in "
+        "\"description.lowercase_starts\", or a word such as \"i18n\", \"eCommerce\" or "
+        "\"oh-my-zsh\"), ending with a period, without stray spaces, within the policy's length "
+        "bounds; an entry without a description is fine in a section or group of names only, and a "
+        "description cut short (\"..\", \"\u2026\") is not counted by its sentences. "
+        "A list whose convention differs says so in its "
         "policy: \"description.final_period\", \"description.one_sentence\", "
         "\"description.capital_start\" and \"description.required\" set to false.",
     .hint = "rewrite the description as one sentence",

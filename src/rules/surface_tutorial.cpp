@@ -39,6 +39,11 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
     if (name == "description" && primary) {
       continue;
     }
+    // "Primer" at primer.style is a design system's name, not a primer.
+    if (name == "title" && view.classification &&
+        title_names_link(*view.classification, entry.title)) {
+      continue;
+    }
     auto match = context.policy.surface_titles.first_match(text);
     if (!match && !primary) {
       match = context.policy.surface_secondary.first_match(text);
@@ -79,7 +84,8 @@ extern const Rule k_surface_tutorial = {
         "repository or a paper, its title only: a description says what it contains), and "
         "secondary pages (not classed primary) whose text matches \"surface.secondary_patterns\" "
         "or whose path matches \"surface.path_patterns\". "
-        "A direct implementer report with code is exempt.",
+        "A title that is the name the link goes by (\"Primer\" at primer.style) names a project "
+        "and is not judged by its words. A direct implementer report with code is exempt.",
     .hint = "link the primary source the tutorial summarises",
     .check_entry = check_surface_tutorial,
 };

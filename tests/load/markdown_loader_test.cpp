@@ -410,5 +410,55 @@ TEST(MarkdownLoader, FooterItemsAreNoEntries) {
   EXPECT_THAT(result.list.sections.back().intro, ::testing::HasSubstr("Public domain"));
 }
 
+// A collapsible category ("<details><summary><b>Books</b> <kbd>3 links</kbd>")
+// groups the entries under it, as a heading would.
+TEST(MarkdownLoader, ASummaryWithoutALinkOpensAGroup) {
+  const LoadResult result = load_text(
+      "# L\n\n## Resources\n\n<details id=\"books\">\n"
+      "<summary><strong>Books</strong> <kbd>2 links</kbd></summary>\n\n"
+      "> **[Effective Java](https://example.com/ej)**\n\n"
+      "> **[Java Concurrency](https://example.com/jc)**\n\n</details>\n");
+  const Section& section = result.list.sections.at(0);
+  EXPECT_TRUE(section.entries.empty());
+  ASSERT_EQ(section.groups.size(), 1U);
+  EXPECT_EQ(section.groups[0].title, "Books");
+  EXPECT_EQ(section.groups[0].entries.size(), 2U);
+}
+
+// Only a link an item starts with names an entry: one inside a sentence is
+// prose, and a Markdown link after an HTML one is part of its text.
+TEST(MarkdownLoader, HtmlLinksInsideSentencesAreNoEntries) {
+  const LoadResult result = load_text(
+      "# L\n\n<p align=\"center\">Discover other <a href=\"https://lists.example/\">lists</a>."
+      "</p>\n\n## S\n\n"
+      "- <b><a href=\"https://github.com/o/sru\">SRU</a></b> (\u2b50 2K) - Training RNNs "
+      "(https://arxiv.org/abs/1709.02755).\n");
+  EXPECT_EQ(result.list.entry_count(), 1U);
+  const Entry& sru = result.list.sections.back().entries.at(0);
+  EXPECT_EQ(sru.url, "https://github.com/o/sru");
+  EXPECT_EQ(sru.title, "SRU");
+  EXPECT_EQ(sru.description, "Training RNNs (https://arxiv.org/abs/1709.02755).");
+  EXPECT_EQ(result.separators_used.at("-"), 1U);
+}
+
+// Without a separator, the words after the link describe it: a link among
+// them is a mention, not a second link of the entry.
+TEST(MarkdownLoader, WordsAfterTheLinkWithoutASeparatorAreTheDescription) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [lagnoda](https://github.com/o/lagnoda) Inspired by [agnoster](https://gist.github.com/"
+      "a/1) themes.\n"
+      "- [Foo](https://a.example/) and [Bar](https://b.example/)\n"
+      "- [Baz](https://c.example/) ![badge](b.svg) - Fast  ![ci](ci.svg) parser.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].title, "lagnoda");
+  EXPECT_EQ(entries[0].description, "Inspired by agnoster themes.");
+  EXPECT_TRUE(entries[0].links.empty());
+  EXPECT_EQ(entries[1].title, "Foo and Bar");
+  EXPECT_EQ(entries[1].links.size(), 2U);
+  EXPECT_EQ(entries[2].description, "Fast parser.");
+}
+
 }  // namespace
 }  // namespace sg

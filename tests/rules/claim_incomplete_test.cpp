@@ -105,6 +105,10 @@ constexpr PatternCase k_not_claim_cases[] = {
      "Builds dashboards 3x faster than Grafana."},
     {"a count in a title", "30 Seconds of Code for kernels.", "Compiles in 30 seconds."},
     {"a course code", "The CS50x problem sets, solved.", "A 50x speed-up on decode."},
+    {"a zero multiple (a name such as 0x)", "0x: flame graphs for Node.",
+     "0x: a 10x faster flame graph."},
+    {"a time threshold", "Notifies you when a command runs longer than 15 seconds.",
+     "Answers in 15 seconds instead of 40."},
 };
 
 TEST(ClaimIncomplete, EveryPatternHasACaseThatFiresAndOneThatDoesNot) {

@@ -85,5 +85,25 @@ TEST(StyleDescription, NamesOnlySectionsAndTrailingNotesAreTheListsStyle) {
               IsEmpty());
 }
 
+// A word no sentence starts with is a name written in lower case; a
+// description a generator cut short ("..") has no second sentence to count.
+TEST(StyleDescription, LowercaseNamesAndCutShortDescriptionsPass) {
+  for (const char* description :
+       {"oh-my-zsh theme with git status.", "aws-vault sessions in the prompt.",
+        "eCommerce design inspiration.", "node.js version in the prompt.",
+        "VADER sentiment analysis. VADER (Valence Aware Dictionary.."}) {
+    EXPECT_THAT(rule_ids(lint_section(one_entry(
+                    R"("title": "T", "url": "https://arxiv.org/abs/2301.03598", "kind": "paper", )"
+                    R"("description": ")" +
+                    std::string(description) + "\""))),
+                IsEmpty())
+        << description;
+  }
+  EXPECT_THAT(rule_ids(lint_section(one_entry(
+                  R"("title": "T", "url": "https://arxiv.org/abs/2301.03598", "kind": "paper", )"
+                  R"("description": "theme with git status.")"))),
+              ElementsAre("style/description"));
+}
+
 }  // namespace
 }  // namespace sg::testing

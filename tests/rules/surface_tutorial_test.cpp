@@ -57,5 +57,19 @@ TEST(SurfaceTutorial, AReportWithCodeIsExempt) {
       IsEmpty());
 }
 
+// A title that is the name the link goes by names a project: "Primer" at
+// primer.style is a design system.
+TEST(SurfaceTutorial, ATitleThatIsTheProjectsNameIsNoTutorial) {
+  for (const char* item : {"- [Primer](https://primer.style/) - GitHub's design system.",
+                           "- [cheatsheet](https://github.com/o/cheatsheet) - Keeps notes."}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
+                Not(Contains("surface/tutorial")))
+        << item;
+  }
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [A Primer on CUDA](https://someone.example/"
+                                     "cuda-primer/) - Threads and warps.\n")),
+              Contains("surface/tutorial"));
+}
+
 }  // namespace
 }  // namespace sg::testing

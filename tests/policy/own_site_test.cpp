@@ -1,0 +1,93 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "load/markdown_loader.h"
+#include "policy/list_conventions.h"
+#include "policy/policy.h"
+#include "support/cli_runner.h"
+
+namespace sg {
+namespace {
+
+// The repository's policy, with a project's own site counted as its
+// documentation, as `init` writes it for a list of projects.
+Policy projects_policy() {
+  Policy policy =
+      parse_policy("policy.json", testing::read_text(testing::source_dir() / "policy/policy.json"));
+  policy.own_site_classes = k_own_site_classes;
+  return policy;
+}
+
+std::string class_after_first_party(const Policy& policy, const std::string& title,
+                                    const std::string& url, const std::string& description = {}) {
+  std::optional<Classification> classification = classify_url(policy, url);
+  if (!classification || classification->source_class == nullptr) {
+    return "unclassified";
+  }
+  apply_first_party(policy, title, description, *classification);
+  return classification->source_class->name;
+}
+
+TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
+  const Policy policy = projects_policy();
+  EXPECT_EQ(class_after_first_party(policy, "starship", "https://starship.rs/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "CometML", "https://www.comet.com"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "oh-my-zsh", "http://ohmyz.sh/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "esp-rs", "https://github.com/esp-rs"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Rust Cookbook",
+                                    "https://rust-lang-nursery.github.io/rust-cookbook/"),
+            "docs");
+}
+
+TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
+  const Policy policy = projects_policy();
+  // Not named like the entry.
+  EXPECT_EQ(class_after_first_party(policy, "Dask", "https://example.org/"), "home page");
+  // A user's GitHub Pages are a person's site, not a project's.
+  EXPECT_EQ(class_after_first_party(policy, "Lilian Weng", "https://lilianweng.github.io/"),
+            "home page");
+  EXPECT_EQ(
+      class_after_first_party(policy, "Attention notes", "https://lilianweng.github.io/lil-log/"),
+      "blog");
+  // A blog named after its author.
+  EXPECT_EQ(class_after_first_party(policy, "Tim Dettmers' blog", "https://timdettmers.com/"),
+            "home page");
+  // A page below the root is not the site itself.
+  EXPECT_EQ(class_after_first_party(policy, "starship", "https://starship.rs/posts/why/"), "blog");
+}
+
+TEST(OwnSite, OffUnlessThePolicySaysSo) {
+  const Policy policy =
+      parse_policy("policy.json", testing::read_text(testing::source_dir() / "policy/policy.json"));
+  EXPECT_EQ(class_after_first_party(policy, "starship", "https://starship.rs/"), "home page");
+}
+
+TEST(OwnSite, ATitleThatNamesTheLinkIsAName) {
+  const Policy policy = projects_policy();
+  auto names = [&](const std::string& title, const std::string& url) {
+    return title_names_link(*classify_url(policy, url), title);
+  };
+  EXPECT_TRUE(names("Primer", "https://primer.style/"));
+  EXPECT_TRUE(names("cheatsheet", "https://github.com/0b10/cheatsheet"));
+  EXPECT_TRUE(names("AI Getting Started", "https://github.com/a16z-infra/ai-getting-started"));
+  EXPECT_FALSE(names("Official PyTorch Tutorials", "https://github.com/pytorch/tutorials"));
+  EXPECT_FALSE(names("Getting Started", "https://example.org/getting-started/"));
+}
+
+// `init` counts a project's own site as its documentation only for a list
+// that links projects by their sites.
+TEST(OwnSite, ListsOfProjectsAreCounted) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## S\n\n- [starship](https://starship.rs/) - A prompt.\n"
+                     "- [esp-rs](https://github.com/esp-rs) - Rust on ESP chips.\n"
+                     "- [Primer](https://primer.style/) - A design system.\n"
+                     "- [Notes](https://example.org/) - Someone's notes.\n",
+                     loaded);
+  const Policy policy =
+      parse_policy("policy.json", testing::read_text(testing::source_dir() / "policy/policy.json"));
+  EXPECT_EQ(own_site_entries(loaded.list, policy), 3U);
+}
+
+}  // namespace
+}  // namespace sg

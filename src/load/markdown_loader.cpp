@@ -107,9 +107,19 @@ class MarkdownReader {
     return m_lines.locate(m_path, m_locator.offset(node, url_of(node)));
   }
 
-  /// The Markdown source of a block, verbatim.
+  /// The Markdown source of a block, verbatim. An HTML block is its literal
+  /// text: cmark-gfm reports its end line one short when an end condition
+  /// closes it ("</script>", "-->"), and a cut-off "<script>" or "<!--"
+  /// written back would swallow everything after it.
   std::string source_of(cmark_node* block) const {
     std::string source;
+    if (cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK) {
+      source = literal(block);
+      while (source.ends_with('\n')) {
+        source.pop_back();
+      }
+      return source;
+    }
     for (int line = cmark_node_get_start_line(block); line <= cmark_node_get_end_line(block);
          ++line) {
       if (!source.empty()) {

@@ -32,6 +32,19 @@ TEST(MarkdownLoader, HeadingsBecomeTitleSectionsAndGroups) {
                                                      "Attention", "Kernels", "Watchlist"}));
 }
 
+// cmark-gfm reports an HTML block closed by its end condition ("-->",
+// "</script>") as ending a line early; the intro keeps the whole block.
+TEST(MarkdownLoader, IntroKeepsWholeHtmlBlocks) {
+  LoadResult result;
+  load_markdown_text("README.md",
+                     "# L\n\n## S\n\n- [A](https://a.example/x) - A.\n\n<!-- one line -->\n"
+                     "<script>\n  x();\n\n  y();\n</script>\n",
+                     result);
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  EXPECT_EQ(result.list.sections[0].intro,
+            "<!-- one line -->\n\n<script>\n  x();\n\n  y();\n</script>");
+}
+
 TEST(MarkdownLoader, ItemsBecomeEntriesWithPositions) {
   const List list = load_fixture().list;
   const Entry& roofline = list.sections[0].entries.at(0);

@@ -11,15 +11,45 @@
 namespace sg {
 namespace {
 
+std::size_t backtick_run_end(std::string_view text, std::size_t at) {
+  while (at < text.size() && text[at] == '`') {
+    ++at;
+  }
+  return at;
+}
+
 /// Escapes the characters that would turn plain text into Markdown syntax.
+/// A code span (text between matching backtick runs, as the loader keeps it)
+/// is literal already: a backslash in it would show.
 std::string escape_text(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
+  for (std::size_t at = 0; at < text.size();) {
+    const char c = text[at];
+    if (c == '`') {
+      const std::size_t open_end = backtick_run_end(text, at);
+      std::size_t end = open_end;  // no closing run: the backticks are text
+      for (std::size_t scan = open_end; scan < text.size();) {
+        if (text[scan] != '`') {
+          ++scan;
+          continue;
+        }
+        const std::size_t close_end = backtick_run_end(text, scan);
+        if (close_end - scan == open_end - at) {
+          end = close_end;
+          break;
+        }
+        scan = close_end;
+      }
+      out += text.substr(at, end - at);
+      at = end;
+      continue;
+    }
     if (c == '\\' || c == '[' || c == ']' || c == '*' || c == '_' || c == '<') {
       out += '\\';
     }
     out += c;
+    ++at;
   }
   return out;
 }
@@ -119,6 +149,8 @@ std::string render_markdown(const List& list) {
   }
   return out;
 }
+
+bool renders_as_written(std::string_view text) { return escape_text(text) == text; }
 
 std::string line_diff(std::string_view before, std::string_view after) {
   auto split = [](std::string_view text) {

@@ -105,6 +105,28 @@ TEST(MarkdownWriter, EscapesMarkdownInText) {
   EXPECT_EQ(back.list.sections[0].entries[0].description, entry.description);
 }
 
+TEST(MarkdownWriter, LeavesCodeSpansAsWritten) {
+  List list;
+  list.title = "L";
+  Section section;
+  section.title = "S";
+  Entry entry;
+  entry.title = "Plugins (`*.plugin.zsh`) and *x*";
+  entry.url = "https://x.example/";
+  entry.description = "An open ` tick and ``a ` b`` then snake_case.";
+  section.entries.push_back(entry);
+  list.sections.push_back(section);
+  const std::string rendered = render_markdown(list);
+  EXPECT_NE(rendered.find("- [Plugins (`*.plugin.zsh`) and \\*x\\*](https://x.example/) - An "
+                          "open ` tick and ``a ` b`` then snake\\_case.\n"),
+            std::string::npos)
+      << rendered;
+  LoadResult back;
+  load_markdown_text("L.md", rendered, back);
+  ASSERT_EQ(back.list.entry_count(), 1U);
+  EXPECT_EQ(back.list.sections[0].entries[0].title, entry.title);
+}
+
 TEST(LineDiff, ShowsChangedLinesOnly) {
   EXPECT_EQ(line_diff("a\nb\nc\n", "a\nb\nc\n"), "");
   EXPECT_EQ(line_diff("a\nb\nc\n", "a\nB\nc\n"), "@@ line 2 @@\n+B\n-b\n");

@@ -1,6 +1,7 @@
 #include "load/entries_loader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <span>
@@ -25,8 +26,9 @@ using nlohmann::json;
 
 /// `string` is one line: it renders inside a heading or a list item, where a
 /// line break would start new Markdown structure. `markdown` is a block of
-/// Markdown (an intro), rendered as its own paragraphs.
-enum class FieldType { string, markdown, date, boolean, positive_integer, object, array };
+/// Markdown (an intro), rendered as its own paragraphs. `lines` is one line
+/// or an array of them (an entry's `review`).
+enum class FieldType { string, markdown, date, boolean, positive_integer, object, array, lines };
 
 struct FieldSpec {
   std::string_view name;
@@ -59,7 +61,7 @@ constexpr FieldSpec k_entry_fields[] = {
     {"links", FieldType::array, false},       {"kind", FieldType::string, true},
     {"description", FieldType::string, true}, {"claim", FieldType::object, false},
     {"code", FieldType::string, false},       {"verified", FieldType::date, false},
-    {"waive", FieldType::array, false},
+    {"waive", FieldType::array, false},       {"review", FieldType::lines, false},
 };
 constexpr FieldSpec k_link_fields[] = {
     {"label", FieldType::string, true},
@@ -90,6 +92,8 @@ std::string_view type_words(FieldType type) {
       return "an object";
     case FieldType::array:
       return "an array";
+    case FieldType::lines:
+      return "a string or an array of strings";
   }
   return "a value";
 }
@@ -110,6 +114,8 @@ bool has_type(const JsonNode& node, FieldType type) {
       return node.is_object();
     case FieldType::array:
       return node.is_array();
+    case FieldType::lines:
+      return node.is_string() || node.is_array();
   }
   return false;
 }
@@ -289,6 +295,36 @@ void read_waivers(const JsonNode& node, SchemaReader& schema, Entry& entry) {
   }
 }
 
+/// `review`: what an import guessed, one line each. An empty note would say
+/// nothing is left to check, which is what removing the field says.
+void read_review(const JsonNode& node, SchemaReader& schema, Entry& entry) {
+  auto add = [&](const JsonNode& item) {
+    if (!item.is_string()) {
+      schema.error(item.location, fmt::format("\"review\" holds strings, got {}", item.type_name()),
+                   "write what was guessed as a string", &entry);
+      return;
+    }
+    const auto& text = item.scalar.get_ref<const std::string&>();
+    if (trim(text).empty() || text.find_first_of("\r\n") != std::string::npos) {
+      schema.error(item.location, "each \"review\" note must be one line, not empty",
+                   "say in one line what was guessed, or remove \"review\"", &entry);
+      return;
+    }
+    entry.review.push_back(text);
+  };
+  if (node.is_string()) {
+    add(node);
+    return;
+  }
+  for (const JsonNode& item : node.items) {
+    add(item);
+  }
+  if (node.items.empty()) {
+    schema.error(node.location, "\"review\" is empty",
+                 "remove \"review\" once its guesses are checked", &entry);
+  }
+}
+
 Entry read_entry(const JsonNode& node, SchemaReader& schema) {
   Entry entry;
   entry.location = node.location;
@@ -318,6 +354,10 @@ Entry read_entry(const JsonNode& node, SchemaReader& schema) {
   }
   if (const JsonNode* waive = node.find("waive"); waive != nullptr && waive->is_array()) {
     read_waivers(*waive, schema, entry);
+  }
+  if (const JsonNode* review = node.find("review");
+      review != nullptr && has_type(*review, FieldType::lines)) {
+    read_review(*review, schema, entry);
   }
 
   // A URL that cannot be followed is an error; credentials in one are
@@ -418,13 +458,6 @@ void read_list(const JsonNode& root, SchemaReader& schema, LoadResult& out) {
   out.list.intro = SchemaReader::string_of(root, "intro");
 }
 
-/// Section files are `NN-slug.json`: two digits fix the list order.
-bool is_section_file_name(std::string_view name) {
-  return name.size() > 8 && std::isdigit(static_cast<unsigned char>(name[0])) != 0 &&
-         std::isdigit(static_cast<unsigned char>(name[1])) != 0 && name[2] == '-' &&
-         name.ends_with(".json");
-}
-
 /// Which schema table governs each nested member, for canonical ordering.
 struct ObjectShape {
   std::span<const FieldSpec> fields;
@@ -516,6 +549,35 @@ std::string canonical_entries_text(const std::string& path, std::string_view tex
 }
 
 bool is_valid_date(std::string_view text) { return parse_date(text).has_value(); }
+
+bool is_section_file_name(std::string_view name) {
+  return name.size() > 8 && std::isdigit(static_cast<unsigned char>(name[0])) != 0 &&
+         std::isdigit(static_cast<unsigned char>(name[1])) != 0 && name[2] == '-' &&
+         name.ends_with(".json");
+}
+
+std::string section_file_name(std::size_t index, std::string_view title) {
+  constexpr std::size_t k_max_slug = 48;
+  std::string slug;
+  for (const char c : title) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) != 0 && byte < 0x80) {
+      slug += static_cast<char>(std::tolower(byte));
+    } else if (!slug.empty() && slug.back() != '-') {
+      slug += '-';
+    }
+  }
+  if (slug.size() > k_max_slug) {
+    slug.resize(k_max_slug);
+    if (const std::size_t dash = slug.rfind('-'); dash != std::string::npos && dash > 0) {
+      slug.resize(dash);
+    }
+  }
+  while (!slug.empty() && slug.back() == '-') {
+    slug.pop_back();
+  }
+  return fmt::format("{:02}-{}.json", index, slug.empty() ? "section" : slug);
+}
 
 void load_entries_text(const std::string& path, std::string_view text, LoadResult& out) {
   const JsonDocument document = parse_json_tree(text, path);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,16 @@ void load_entries_text(const std::string& path, std::string_view text, LoadResul
 /// kept, after the known ones), 2-space indent, one trailing newline. Throws
 /// InputError on malformed JSON.
 std::string canonical_entries_text(const std::string& path, std::string_view text);
+
+/// Section files are `NN-slug.json`: two digits fix the list order, so a
+/// directory holds at most k_max_section_files of them.
+bool is_section_file_name(std::string_view name);
+inline constexpr std::size_t k_max_section_files = 100;
+
+/// The file name of the section at `index` (from 0, below
+/// k_max_section_files) titled `title`: "07-frontier.json". The slug keeps
+/// ASCII letters and digits, lower case, runs of anything else as one "-".
+std::string section_file_name(std::size_t index, std::string_view title);
 
 /// True for a date `YYYY-MM-DD` that exists in the calendar.
 bool is_valid_date(std::string_view text);

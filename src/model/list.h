@@ -51,6 +51,9 @@ struct Entry {
   std::string code;
   std::string verified;
   std::vector<Waiver> waivers;
+  /// What `sourcegate import` guessed about the entry ("kind inferred from the
+  /// URL"), for a person to check; entry/review reports it until removed.
+  std::vector<std::string> review;
   /// Where the entry starts (its `{` or its list item).
   Location location;
   /// The entry's last line of content: the end of its Markdown item, or the

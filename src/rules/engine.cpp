@@ -21,9 +21,26 @@ void check_policy_rule_ids(const Policy& policy) {
   }
 }
 
-/// The kind an entry is judged as: declared, or for Markdown input inferred.
-/// The host's class decides; a code link makes a post on a host that is not
-/// primary a report, but a paper with its code beside it stays a paper.
+/// One list check, its findings stamped with the rule and its severity.
+void run_list_check(const Rule& rule, Severity severity, const List& list,
+                    const RuleContext& context, std::vector<Diagnostic>& out) {
+  Findings findings;
+  rule.check_list(list, context, findings);
+  for (Finding& finding : findings) {
+    out.push_back(make_diagnostic(rule, severity, std::move(finding)));
+  }
+}
+
+}  // namespace
+
+std::optional<Classification> classify_entry(const Entry& entry, const Policy& policy) {
+  std::optional<Classification> classification = classify_url(policy, entry.url);
+  if (classification) {
+    apply_first_party(policy, entry.title, entry.description, *classification);
+  }
+  return classification;
+}
+
 std::optional<EntryKind> effective_kind(const Entry& entry, const Classification* classification) {
   if (entry.kind) {
     return entry.kind;
@@ -38,18 +55,6 @@ std::optional<EntryKind> effective_kind(const Entry& entry, const Classification
   }
   return std::nullopt;
 }
-
-/// One list check, its findings stamped with the rule and its severity.
-void run_list_check(const Rule& rule, Severity severity, const List& list,
-                    const RuleContext& context, std::vector<Diagnostic>& out) {
-  Findings findings;
-  rule.check_list(list, context, findings);
-  for (Finding& finding : findings) {
-    out.push_back(make_diagnostic(rule, severity, std::move(finding)));
-  }
-}
-
-}  // namespace
 
 Diagnostic make_diagnostic(const Rule& rule, Severity severity, Finding finding) {
   Diagnostic d;
@@ -111,10 +116,7 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
   std::vector<Diagnostic> diagnostics;
   Findings findings;
   list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
-    EntryView view{section, group, entry, classify_url(policy, entry.url), std::nullopt};
-    if (view.classification) {
-      apply_first_party(policy, entry.title, entry.description, *view.classification);
-    }
+    EntryView view{section, group, entry, classify_entry(entry, policy), std::nullopt};
     view.kind = effective_kind(entry, view.classification ? &*view.classification : nullptr);
     for (const Active& a : active) {
       if (a.rule->check_entry == nullptr) {

@@ -22,6 +22,17 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
 /// repository (`Rule::document_links`), for `links` on a Markdown file.
 std::vector<Diagnostic> run_document_link_rules(const List& list, const Policy& policy);
 
+/// The class of an entry's URL as the rules judge it: the host rule or URL
+/// shape, then first-party ownership (a publisher's post about its own
+/// mechanism). nullopt when the URL is not http(s).
+std::optional<Classification> classify_entry(const Entry& entry, const Policy& policy);
+
+/// The kind an entry is judged as: declared, or for Markdown input inferred.
+/// The host's class decides; a code link makes a post on a host that is not
+/// primary a report, but a paper with its code beside it stays a paper.
+/// nullopt when nothing decides (an unclassified host, a class without a kind).
+std::optional<EntryKind> effective_kind(const Entry& entry, const Classification* classification);
+
 /// A rule's severity under the policy ("rules": {"id": "warning"}), or
 /// nullopt when the policy turns it off. One answer for lint and links.
 std::optional<Severity> rule_severity(const Rule& rule, const Policy& policy);

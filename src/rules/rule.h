@@ -19,6 +19,23 @@ struct RuleContext {
   std::chrono::sys_days today;
 };
 
+/// What decided the class of a URL: the first-party ownership, the URL shape
+/// or the host rule ("host rule: arxiv.org is paper").
+inline std::string class_evidence_of(const Classification& classification) {
+  if (!classification.first_party.empty()) {
+    return "first party: " + classification.first_party;
+  }
+  if (classification.shape != nullptr) {
+    return "URL shape: " + classification.shape->name;
+  }
+  if (classification.rule != nullptr) {
+    const HostRule& rule = *classification.rule;
+    return "host rule: " + (rule.host.empty() ? rule.domain : rule.host) + rule.path + " is " +
+           rule.class_name;
+  }
+  return "no host rule or URL shape";
+}
+
 /// One entry as the rules see it, with the facts several rules need computed
 /// once: where it sits, the class of its URL, and its kind (declared, or
 /// inferred from the URL for Markdown input).
@@ -35,21 +52,7 @@ struct EntryView {
   /// What decided the class of the entry's URL: the first-party ownership, the
   /// URL shape or the host rule, as a finding's evidence.
   std::string class_evidence() const {
-    if (!classification) {
-      return {};
-    }
-    if (!classification->first_party.empty()) {
-      return "first party: " + classification->first_party;
-    }
-    if (classification->shape != nullptr) {
-      return "URL shape: " + classification->shape->name;
-    }
-    if (classification->rule != nullptr) {
-      const HostRule& rule = *classification->rule;
-      return "host rule: " + (rule.host.empty() ? rule.domain : rule.host) + rule.path + " is " +
-             rule.class_name;
-    }
-    return "no host rule or URL shape";
+    return classification ? class_evidence_of(*classification) : std::string();
   }
   /// "host/path" (or the host alone for a site root), to name in a finding.
   std::string url_place() const {

@@ -575,6 +575,12 @@ std::string name_key(std::string_view text) {
   return key;
 }
 
+/// The names a registrable domain goes by: "starship" and "starshiprs" for
+/// starship.rs.
+std::vector<std::string> domain_names(std::string_view domain) {
+  return {name_key(domain.substr(0, domain.find('.'))), name_key(domain)};
+}
+
 /// The names a project's own site goes by, when the URL is one: a site root
 /// by its domain ("starship" and "starshiprs" for starship.rs/), an
 /// organisation page by the organisation, a GitHub Pages project by the
@@ -595,8 +601,7 @@ std::vector<std::string> own_site_names(const Classification& classification) {
   if (!path.empty()) {
     return {};
   }
-  const std::string_view domain = classification.domain;
-  return {name_key(domain.substr(0, domain.find('.'))), name_key(domain)};
+  return domain_names(classification.domain);
 }
 
 }  // namespace
@@ -620,6 +625,10 @@ bool title_names_link(const Classification& classification, std::string_view tit
     return false;
   }
   std::vector<std::string> names = own_site_names(classification);
+  if (names.empty() && classification.host != "github.com" && classification.host != "gitlab.com" &&
+      !classification.host.ends_with(".github.io")) {
+    names = domain_names(classification.domain);  // a page of the site: primer.style/components/
+  }
   // A repository by its name: github.com/owner/name.
   if (classification.host == "github.com" || classification.host == "gitlab.com") {
     std::string_view path = classification.path;
@@ -629,7 +638,10 @@ bool title_names_link(const Classification& classification, std::string_view tit
       names.push_back(name_key(repository.substr(0, repository.find('/'))));
     }
   }
-  return std::find(names.begin(), names.end(), title_key) != names.end();
+  // "Primer Components" at primer.style/components/ is named after the site.
+  return std::any_of(names.begin(), names.end(), [&](const std::string& name) {
+    return name == title_key || (name.size() >= 4 && title_key.starts_with(name));
+  });
 }
 
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,

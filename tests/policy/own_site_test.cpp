@@ -70,7 +70,9 @@ TEST(OwnSite, ATitleThatNamesTheLinkIsAName) {
   EXPECT_TRUE(names("Primer", "https://primer.style/"));
   EXPECT_TRUE(names("cheatsheet", "https://github.com/0b10/cheatsheet"));
   EXPECT_TRUE(names("AI Getting Started", "https://github.com/a16z-infra/ai-getting-started"));
+  EXPECT_TRUE(names("Primer Components", "https://primer.style/components/"));
   EXPECT_FALSE(names("Official PyTorch Tutorials", "https://github.com/pytorch/tutorials"));
+  EXPECT_FALSE(names("CUDA Primer", "https://primer.style/components/"));
   EXPECT_FALSE(names("Getting Started", "https://example.org/getting-started/"));
 }
 

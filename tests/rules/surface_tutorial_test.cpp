@@ -61,6 +61,8 @@ TEST(SurfaceTutorial, AReportWithCodeIsExempt) {
 // primer.style is a design system.
 TEST(SurfaceTutorial, ATitleThatIsTheProjectsNameIsNoTutorial) {
   for (const char* item : {"- [Primer](https://primer.style/) - GitHub's design system.",
+                           "- [Components](https://primer.style/components/) - React components "
+                           "of the Primer design system.",
                            "- [cheatsheet](https://github.com/o/cheatsheet) - Keeps notes."}) {
     EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
                 Not(Contains("surface/tutorial")))

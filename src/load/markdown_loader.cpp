@@ -138,6 +138,11 @@ class MarkdownReader {
     if (cmark_node_get_type(block) == CMARK_NODE_HEADING) {
       m_in_entry_details = false;  // a heading ends an entry's details however written
     }
+    if (m_heading_entry && cmark_node_get_type(block) != CMARK_NODE_HEADING &&
+        !(cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK && is_declaration(literal(block)))) {
+      read_heading_entry_block(block);
+      return;
+    }
     if (m_in_entry_details) {
       // An entry's <details>: its links and notes, until the tag closes (the
       // closing block may open the next entry).
@@ -293,6 +298,7 @@ class MarkdownReader {
   }
 
   void read_heading(cmark_node* heading) {
+    m_heading_entry.reset();
     const std::string title(trim(plain_text(heading)));
     // GitHub makes a heading's anchor from its rendered text, untrimmed:
     // tags and images add nothing, the spaces around them stay
@@ -300,7 +306,9 @@ class MarkdownReader {
     m_out.list.headings.emplace_back(plain_text(heading, false));
     const int level = cmark_node_get_heading_level(heading);
     m_skipping = nullptr;
-    m_in_footer = false;
+    if (level <= 2) {
+      m_in_footer = false;  // a subheading stays in the footer
+    }
     if (level == 1 && m_out.list.title.empty() && m_out.list.sections.empty()) {
       m_out.list.title = title;
       return;
@@ -314,7 +322,7 @@ class MarkdownReader {
       // A list's footer: its own licence, how to contribute, who sponsors it.
       static const RE2 k_footer(
           R"((?i)^(?:licen[cs]e|contribut\w*|how to contribute|sponsors?|backers|support(?: us)?|)"
-          R"(acknowledge?ments?|footnotes|credits|code of conduct)$)");
+          R"(acknowledge?ments?|footnotes|credits|code of conduct|installation|how to use)$)");
       if (RE2::FullMatch(lower, k_footer)) {
         m_in_footer = true;  // a section still: its prose stays, its items are no entries
       }
@@ -325,7 +333,78 @@ class MarkdownReader {
       m_heading_group = k_section_entries;
       return;
     }
+    if (m_in_footer) {
+      return;  // a subheading of the footer ("### [zgen](…)" under "## Installation")
+    }
+    if (cmark_node* link = only_link(heading); link != nullptr && is_web_link(url_of(link))) {
+      // "### [alf](https://github.com/o/alf)" and a paragraph: an entry
+      // written as a heading, described by the paragraph below it.
+      Entry entry;
+      entry.location = locate(link);
+      entry.set_position("url", entry.location);
+      entry.url = url_of(link);
+      entry.title = title;
+      entry.end_line = cmark_node_get_end_line(heading);
+      std::vector<Entry>& entries = entries_of(m_heading_group);
+      add_entry(std::move(entry), entries);
+      m_heading_entry = HeadingEntry{m_heading_group, entries.size() - 1};
+      return;
+    }
     open_group(title, locate(heading));
+  }
+
+  /// The link a heading is made of, or null: "### [name](url)".
+  static cmark_node* only_link(cmark_node* heading) {
+    cmark_node* link = nullptr;
+    for (cmark_node* child = cmark_node_first_child(heading); child != nullptr;
+         child = cmark_node_next(child)) {
+      if (cmark_node_get_type(child) == CMARK_NODE_LINK && link == nullptr) {
+        link = child;
+      } else if (cmark_node_get_type(child) != CMARK_NODE_TEXT || !trim(literal(child)).empty()) {
+        return nullptr;
+      }
+    }
+    return link;
+  }
+
+  /// The blocks under a heading entry: its first paragraph with words is its
+  /// description, its lists are its details.
+  void read_heading_entry_block(cmark_node* block) {
+    Entry& entry = entries_of(m_heading_entry->group).at(m_heading_entry->index);
+    switch (cmark_node_get_type(block)) {
+      case CMARK_NODE_LIST:
+        not_entries("details under an entry", count_items(block));
+        return;
+      case CMARK_NODE_PARAGRAPH: {
+        if (!entry.description.empty()) {
+          return;
+        }
+        std::string text;
+        for (cmark_node* child = cmark_node_first_child(block); child != nullptr;
+             child = cmark_node_next(child)) {
+          if (!is_badge(child)) {
+            text += plain_text(child);
+          }
+        }
+        std::string description;
+        for (const char c : text) {  // one line, single spaces
+          const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
+          if (!space) {
+            description += c;
+          } else if (!description.empty() && description.back() != ' ') {
+            description += ' ';
+          }
+        }
+        entry.description = trim(description);
+        if (!entry.description.empty()) {
+          entry.set_position("description", locate(block));
+          entry.end_line = cmark_node_get_end_line(block);
+        }
+        return;
+      }
+      default:
+        return;
+    }
   }
 
   /// A group the entries that follow belong to, until the next heading or
@@ -1180,6 +1259,13 @@ class MarkdownReader {
   bool m_in_footer = false;
   /// Inside the <details> an HTML entry opened.
   bool m_in_entry_details = false;
+  /// The entry the last heading was ("### [name](url)"), whose description
+  /// and details follow it.
+  struct HeadingEntry {
+    std::size_t group;
+    std::size_t index;
+  };
+  std::optional<HeadingEntry> m_heading_entry;
   /// The group the last heading opened in the current section, or the
   /// section itself (k_section_entries).
   std::size_t m_heading_group = k_section_entries;

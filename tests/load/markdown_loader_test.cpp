@@ -473,5 +473,30 @@ TEST(MarkdownLoader, WordsAfterTheLinkWithoutASeparatorAreTheDescription) {
   EXPECT_EQ(entries[2].description, "Fast parser.");
 }
 
+// "### [alf](url)" with a paragraph under it is an entry written as a
+// heading: the paragraph describes it, its bullets are its details.
+TEST(MarkdownLoader, AHeadingThatIsALinkIsAnEntry) {
+  const LoadResult result = load_text(
+      "# L\n\n## Frameworks\n\n### [alf](https://github.com/o/alf)\n"
+      "![stars](https://img.shields.io/github/stars/o/alf)\n\n"
+      "**Alf** is a framework;\nit loads [Prezto](https://github.com/s/prezto).\n\n"
+      "- Instant Prompts - it starts fast.\n\n"
+      "### [zgen](https://github.com/o/zgen)\n\nA plugin manager.\n\n### Other\n\n"
+      "- [x](https://x.example/) - An entry.\n\n## Installation\n\n"
+      "### [zgen](https://github.com/o/zgen)\n\nAdd `zgen load` to your .zshrc.\n");
+  const Section& section = result.list.sections.at(0);
+  ASSERT_EQ(section.entries.size(), 2U);
+  EXPECT_EQ(section.entries[0].title, "alf");
+  EXPECT_EQ(section.entries[0].url, "https://github.com/o/alf");
+  EXPECT_EQ(section.entries[0].description, "Alf is a framework; it loads Prezto.");
+  EXPECT_EQ(section.entries[0].location.line, 5);
+  EXPECT_EQ(section.entries[1].description, "A plugin manager.");
+  ASSERT_EQ(section.groups.size(), 1U);
+  EXPECT_EQ(section.groups[0].title, "Other");
+  EXPECT_EQ(section.groups[0].entries.size(), 1U);
+  EXPECT_EQ(result.not_entries.at("details under an entry"), 1U);
+  EXPECT_EQ(result.list.entry_count(), 3U);  // how to install one is no entry
+}
+
 }  // namespace
 }  // namespace sg

@@ -80,7 +80,8 @@ std::vector<std::pair<std::string, std::size_t>> unclassified_hosts(const List& 
                                                                     const Policy& policy) {
   std::map<std::string, std::size_t> counts;
   list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
-    if (auto classification = classify_url(policy, entry.url);
+    if (auto classification =
+            entry.parsed_url ? classify_url(policy, *entry.parsed_url) : std::nullopt;
         classification && classification->rule == nullptr && classification->shape == nullptr) {
       ++counts[classification->host];
     }

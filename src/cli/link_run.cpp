@@ -71,8 +71,9 @@ class ProgressLine {
 
 std::vector<links::FoundLink> entry_links_of(const Entry& entry) {
   std::vector<links::FoundLink> found;
-  for (const auto& [field, url, location] : entry.located_urls()) {
-    found.push_back({url, location, links::classify_link(url)});
+  for (const Entry::LocatedUrl& located : entry.located_urls()) {
+    found.push_back(
+        {std::string(located.url), located.location, links::classify_link(located.url)});
   }
   return found;
 }

@@ -258,7 +258,7 @@ void read_links(const JsonNode& node, SchemaReader& schema, Entry& entry) {
       continue;
     }
     entry.links.push_back({SchemaReader::string_of(item, "label"),
-                           SchemaReader::string_of(item, "url"), item.location});
+                           SchemaReader::string_of(item, "url"), item.location, std::nullopt});
   }
   if (entry.links.size() < 2) {
     schema.error(node.location, "\"links\" needs at least two links",
@@ -332,6 +332,7 @@ Entry read_entry(const JsonNode& node, SchemaReader& schema) {
   entry.title = SchemaReader::string_of(node, "title");
   entry.url = SchemaReader::string_of(node, "url");
   if (!schema.check(node, k_entry_fields, "entry", &entry)) {
+    entry.parse_urls();
     return entry;
   }
   record_fields(node, entry);
@@ -362,23 +363,30 @@ Entry read_entry(const JsonNode& node, SchemaReader& schema) {
 
   // A URL that cannot be followed is an error; credentials in one are
   // redacted first, so that no report prints them and no request sends them.
-  auto check_url = [&](std::string& url, std::string_view field, const Location& at) {
-    if (auto problem = web_url_problem(url); !url.empty() && problem) {
+  entry.parse_urls();
+  bool redacted = false;
+  auto check_url = [&](std::string& url, const std::optional<Url>& parsed, std::string_view field,
+                       const Location& at) {
+    if (auto problem = web_url_problem(url, parsed ? &*parsed : nullptr); !url.empty() && problem) {
       url = redact_userinfo(url);
       entry.url = redact_userinfo(entry.url);
+      redacted = true;
       schema.error(at, fmt::format("\"{}\" is {}", field, *problem),
                    "link an https:// URL (http:// only where the host serves no https)", &entry);
     }
   };
   if (entry.links.empty()) {
-    check_url(entry.url, "url", entry.where("url"));
+    check_url(entry.url, entry.parsed_url, "url", entry.where("url"));
   } else {
     for (EntryLink& link : entry.links) {
-      check_url(link.url, "links", link.location);
+      check_url(link.url, link.parsed, "links", link.location);
     }
     entry.url = entry.links.front().url;
   }
-  check_url(entry.code, "code", entry.where("code"));
+  check_url(entry.code, entry.parsed_code, "code", entry.where("code"));
+  if (redacted) {
+    entry.parse_urls();  // the URLs as redacted are the ones the rules read
+  }
 
   const bool has_url = node.find("url") != nullptr;
   const bool has_links = node.find("links") != nullptr;
@@ -404,6 +412,7 @@ std::vector<Entry> read_entries(const JsonNode* node, SchemaReader& schema) {
   if (node == nullptr || !node->is_array()) {
     return entries;
   }
+  entries.reserve(node->items.size());
   for (const JsonNode& item : node->items) {
     entries.push_back(read_entry(item, schema));
   }

@@ -246,18 +246,20 @@ class MarkdownReader {
         }
         continue;
       }
-      // The title column's link first, else the first web link of the row.
-      const auto is_web = [](cmark_node* node) {
-        return node != nullptr && is_web_link(url_of(node));
+      // The title column's link first, else the first web link of the row;
+      // each cell's first link is judged once.
+      const auto web_link_in = [](cmark_node* cell) -> cmark_node* {
+        cmark_node* found = first_link_in(cell);
+        return found != nullptr && is_web_link(url_of(found)) ? found : nullptr;
       };
       cmark_node* link = nullptr;
       if (title_column && *title_column < cells.size()) {
-        link = first_link_in(cells[*title_column]);
+        link = web_link_in(cells[*title_column]);
       }
-      for (std::size_t i = 0; !is_web(link) && i < cells.size(); ++i) {
-        link = first_link_in(cells[i]);
+      for (std::size_t i = 0; link == nullptr && i < cells.size(); ++i) {
+        link = web_link_in(cells[i]);
       }
-      if (!is_web(link)) {
+      if (link == nullptr) {
         continue;
       }
       const std::string url = url_of(link);
@@ -1018,7 +1020,7 @@ class MarkdownReader {
             entry.set_position("url", locate(node));
             entry.set_position("title", locate(node));
           }
-          entry.links.push_back({label, url_of(node), locate(node)});
+          entry.links.push_back({label, url_of(node), locate(node), std::nullopt});
           title += label;
           continue;
         }
@@ -1159,23 +1161,39 @@ class MarkdownReader {
       declare(m_pending->declaration, m_pending->where, entry);
       m_pending.reset();
     }
-    for (const auto& [field, url, location] : entry.located_urls()) {
-      if (auto problem = web_url_problem(url)) {
+    entry.parse_urls();
+    for (const Entry::LocatedUrl& located : entry.located_urls()) {
+      if (auto problem = web_url_problem(located.url, located.parsed)) {
         m_out.diagnostics.push_back(schema_error(
-            Finding{.location = location,
+            Finding{.location = located.location,
                     .message = fmt::format("a link is {}", *problem),
                     .hint = "link an https:// URL (http:// only where the host serves no https)",
                     .entry = &entry}));
       }
     }
     // Credentials in a list are an error above; they go no further.
-    entry.url = redact_userinfo(entry.url);
-    entry.code = redact_userinfo(entry.code);
+    bool redacted = false;
+    for (std::string* url : {&entry.url, &entry.code}) {
+      redacted = redact_in_place(*url) || redacted;
+    }
     for (EntryLink& link : entry.links) {
-      link.url = redact_userinfo(link.url);
+      redacted = redact_in_place(link.url) || redacted;
+    }
+    if (redacted) {
+      entry.parse_urls();
     }
     entry.set_position("title", entry.location);
     entries.push_back(std::move(entry));
+  }
+
+  /// Replaces credentials in `url` (redact_userinfo); true when there were any.
+  static bool redact_in_place(std::string& url) {
+    std::string redacted = redact_userinfo(url);
+    if (redacted == url) {
+      return false;
+    }
+    url = std::move(redacted);
+    return true;
   }
 
   void collect_anchor_links(cmark_node* document) {

@@ -51,21 +51,36 @@ Location Entry::where(std::string_view field) const {
   return location;
 }
 
+void Entry::parse_urls() {
+  for (EntryLink& link : links) {
+    link.parsed = parse_url(link.url);
+  }
+  // With links, url is the first of them: parsed once.
+  parsed_url = !links.empty() && links.front().url == url ? links.front().parsed : parse_url(url);
+  parsed_code = parse_url(code);
+}
+
+namespace {
+
+const Url* parsed_or_null(const std::optional<Url>& parsed) { return parsed ? &*parsed : nullptr; }
+
+}  // namespace
+
 std::vector<Entry::LocatedUrl> Entry::located_urls() const {
   std::vector<LocatedUrl> urls;
   if (links.empty()) {
     if (!url.empty()) {
-      urls.push_back({"url", url, where("url")});
+      urls.push_back({"url", url, where("url"), parsed_or_null(parsed_url)});
     }
   } else {
     for (const EntryLink& link : links) {
       if (!link.url.empty()) {
-        urls.push_back({"links", link.url, link.location});
+        urls.push_back({"links", link.url, link.location, parsed_or_null(link.parsed)});
       }
     }
   }
   if (!code.empty()) {
-    urls.push_back({"code", code, where("code")});
+    urls.push_back({"code", code, where("code"), parsed_or_null(parsed_code)});
   }
   return urls;
 }

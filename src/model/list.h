@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "model/location.h"
+#include "util/url.h"
 
 namespace sg {
 
@@ -20,6 +21,8 @@ struct EntryLink {
   std::string label;
   std::string url;
   Location location;
+  /// `url` parsed (Entry::parse_urls); nullopt when it is no absolute URL.
+  std::optional<Url> parsed;
 };
 
 /// The five fields that make a performance number checkable.
@@ -42,6 +45,9 @@ struct Entry {
   std::string title;
   /// The entry's link; for an entry with `links`, the first of them.
   std::string url;
+  /// `url` parsed, once, when the entry is loaded (parse_urls): what the
+  /// rules read. nullopt when it is no absolute URL.
+  std::optional<Url> parsed_url;
   /// Set only when the entry names several resources; then url == links[0].url.
   std::vector<EntryLink> links;
   /// Empty for Markdown input, where the kind is inferred from the URL.
@@ -49,6 +55,8 @@ struct Entry {
   std::string description;
   std::optional<Claim> claim;
   std::string code;
+  /// `code` parsed, as `parsed_url` is.
+  std::optional<Url> parsed_code;
   std::string verified;
   std::vector<Waiver> waivers;
   /// What `sourcegate import` guessed about the entry ("kind inferred from the
@@ -74,11 +82,18 @@ struct Entry {
   void set_position(std::string_view name, const Location& at);
   /// The location of `field` if it was given, else of the entry.
   Location where(std::string_view field) const;
+  /// Parses url, code and each of links into their `parsed` fields: the
+  /// last step of loading an entry, after anything that changes its URLs.
+  void parse_urls();
+
   /// One URL of an entry and where it is written.
   struct LocatedUrl {
     std::string_view field;  ///< "url", "links" or "code"
-    std::string url;
+    std::string_view url;    ///< a view into the entry
     Location location;
+    /// The URL as parse_urls parsed it; null when it is no absolute URL or
+    /// was never parsed.
+    const Url* parsed = nullptr;
   };
   /// Every URL the entry links to, with its place: url (or each of links),
   /// then code. Empty fields are left out.

@@ -511,15 +511,14 @@ Policy empty_policy() {
   return policy;
 }
 
-std::optional<Classification> classify_url(const Policy& policy, std::string_view text) {
-  const std::optional<Url> url = parse_url(text);
-  if (!url || !url->is_web()) {
+std::optional<Classification> classify_url(const Policy& policy, const Url& url) {
+  if (!url.is_web()) {
     return std::nullopt;
   }
   Classification result;
-  result.host = url->site_host();
+  result.host = url.site_host();
   result.domain = registrable_domain(result.host);
-  result.path = url->path;
+  result.path = url.path;
   // Most specific first: an exact host beats the domain, a longer path prefix
   // beats a shorter one.
   std::size_t best_score = 0;

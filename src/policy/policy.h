@@ -198,8 +198,8 @@ Policy parse_policy(const std::string& path, std::string_view text);
 /// The policy used when a list has none: no host tables, defaults elsewhere.
 Policy empty_policy();
 
-/// Classifies a URL; nullopt when it does not parse as an http(s) URL.
-std::optional<Classification> classify_url(const Policy& policy, std::string_view url);
+/// Classifies a parsed URL; nullopt when it is not an http(s) URL.
+std::optional<Classification> classify_url(const Policy& policy, const Url& url);
 
 /// First-party ownership: a post on a blog of the publisher whose subject
 /// (the title, else the description) is a mechanism the publisher owns is

@@ -34,7 +34,8 @@ void run_list_check(const Rule& rule, Severity severity, const List& list,
 }  // namespace
 
 std::optional<Classification> classify_entry(const Entry& entry, const Policy& policy) {
-  std::optional<Classification> classification = classify_url(policy, entry.url);
+  std::optional<Classification> classification =
+      entry.parsed_url ? classify_url(policy, *entry.parsed_url) : std::nullopt;
   if (classification) {
     apply_first_party(policy, entry.title, entry.description, *classification);
   }

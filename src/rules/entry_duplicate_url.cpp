@@ -24,7 +24,7 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
       }
       // A list that files one resource under several sections on purpose
       // ("duplicates.across_sections": false) is judged section by section.
-      std::string identity = duplicate_key(link.url, context.policy.canonical);
+      std::string identity = duplicate_key(link.url, link.parsed, context.policy.canonical);
       if (!context.policy.duplicates_across_sections) {
         identity += fmt::format(" {}", static_cast<const void*>(&section));
       }

@@ -10,16 +10,20 @@ namespace {
 
 void check_link_canonical(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
-  for (const auto& [field, url, location] : entry.located_urls()) {
-    // Compared in normal form: "https://host" and "https://host/" are one
-    // URL (RFC 3986 §6.2.3), and neither is worth a finding.
-    const std::optional<std::string> canonical = canonical_url(url, context.policy.canonical);
-    if (!canonical || *canonical == normalize_url(url)) {
+  for (const Entry::LocatedUrl& located : entry.located_urls()) {
+    if (located.parsed == nullptr || !located.parsed->is_web()) {
       continue;
     }
-    out.push_back(Finding{.location = location,
-                          .message = fmt::format("{} is not in canonical form", url),
-                          .hint = fmt::format("use {}", *canonical),
+    // Compared in normal form: "https://host" and "https://host/" are one
+    // URL (RFC 3986 §6.2.3), and neither is worth a finding.
+    const Url normal = normalize(*located.parsed);
+    const std::string canonical = to_string(canonicalize(normal, context.policy.canonical));
+    if (canonical == to_string(normal)) {
+      continue;
+    }
+    out.push_back(Finding{.location = located.location,
+                          .message = fmt::format("{} is not in canonical form", located.url),
+                          .hint = fmt::format("use {}", canonical),
                           .entry = &entry});
   }
 }

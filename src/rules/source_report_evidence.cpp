@@ -16,7 +16,8 @@ void check_report_evidence(const EntryView& view, const RuleContext& context, Fi
     out.push_back(Finding{.location = entry.where("kind"),
                           .message = "a report names no code repository",
                           .entry = &entry});
-  } else if (auto code = classify_url(context.policy, entry.code);
+  } else if (auto code = entry.parsed_code ? classify_url(context.policy, *entry.parsed_code)
+                                           : std::nullopt;
              !context.policy.hosts.empty() &&
              (!code || code->source_class == nullptr ||
               code->source_class->inferred_kind != EntryKind::repo)) {

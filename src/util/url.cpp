@@ -8,7 +8,6 @@
 #include <cctype>
 #include <charconv>
 #include <memory>
-#include <unordered_map>
 
 #include "util/text.h"
 
@@ -194,8 +193,9 @@ std::optional<Url> parse_url_once(std::string_view text) {
   return url;
 }
 
-/// Parses without the memo below.
-std::optional<Url> parse_url_uncached(std::string_view text) {
+}  // namespace
+
+std::optional<Url> parse_url(std::string_view text) {
   std::optional<Url> url = parse_url_once(text);
   if (!url || !url->is_web()) {
     return url;
@@ -204,40 +204,17 @@ std::optional<Url> parse_url_uncached(std::string_view text) {
   // the decoded spelling for what it is ("%343" is "43", then the address
   // 0.0.0.43; "%7f" a control character, then no URL at all; found by
   // fuzzing). The spelling written back is parsed once more, so one host has
-  // one spelling.
+  // one spelling. Text without a "%" has nothing to decode: its host is
+  // already the one spelling, and the second parse is spared.
+  if (text.find('%') == std::string_view::npos) {
+    return url;
+  }
   const std::optional<Url> again = parse_url_once(to_string(*url));
   if (!again) {
     return std::nullopt;
   }
   url->host = again->host;
   return url;
-}
-
-struct TextHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view text) const {
-    return std::hash<std::string_view>{}(text);
-  }
-};
-
-/// How many parsed URLs a thread remembers before it starts over.
-constexpr std::size_t k_parse_memo_size = 1U << 14U;
-
-}  // namespace
-
-std::optional<Url> parse_url(std::string_view text) {
-  // One lint asks for the same URL many times (the loader, several rules,
-  // the duplicate check), and a libcurl parse is most of its time on large
-  // lists. Parsing is a pure function: a bounded per-thread memo answers
-  // repeats.
-  thread_local std::unordered_map<std::string, std::optional<Url>, TextHash, std::equal_to<>> memo;
-  if (const auto found = memo.find(text); found != memo.end()) {
-    return found->second;
-  }
-  if (memo.size() >= k_parse_memo_size) {
-    memo.clear();
-  }
-  return memo.emplace(std::string(text), parse_url_uncached(text)).first->second;
 }
 
 std::string to_string(const Url& url) {
@@ -332,11 +309,15 @@ std::optional<std::string> canonical_url(std::string_view text, const CanonicalR
 }
 
 std::string url_identity(std::string_view text, const CanonicalRules& rules) {
-  std::optional<Url> parsed = parse_url(text);
-  if (!parsed || !parsed->is_web()) {
+  const std::optional<Url> parsed = parse_url(text);
+  return url_identity(text, parsed ? &*parsed : nullptr, rules);
+}
+
+std::string url_identity(std::string_view text, const Url* parsed, const CanonicalRules& rules) {
+  if (parsed == nullptr || !parsed->is_web()) {
     return std::string(text);
   }
-  Url url = canonicalize(normalize(std::move(*parsed)), rules);
+  Url url = canonicalize(normalize(*parsed), rules);
   url.scheme = "https";  // an http-only host is the same page under either scheme
   url.port = url.port == 443 ? 0 : url.port;
   to_arxiv_abstract(url);  // a PDF and its abstract page are one paper
@@ -360,8 +341,13 @@ std::string url_identity(std::string_view text, const CanonicalRules& rules) {
 }
 
 std::string duplicate_key(std::string_view text, const CanonicalRules& rules) {
+  const std::optional<Url> parsed = parse_url(text);
+  return duplicate_key(text, parsed ? &*parsed : nullptr, rules);
+}
+
+std::string duplicate_key(std::string_view text, const Url* parsed, const CanonicalRules& rules) {
   const std::size_t hash = text.find('#');
-  std::string key = url_identity(text, rules);
+  std::string key = url_identity(text, parsed, rules);
   if (hash != std::string_view::npos) {
     key += text.substr(hash);
   }
@@ -383,6 +369,11 @@ bool is_web_url(std::string_view text) {
 }
 
 std::optional<std::string> web_url_problem(std::string_view text) {
+  const std::optional<Url> parsed = parse_url(text);
+  return web_url_problem(text, parsed ? &*parsed : nullptr);
+}
+
+std::optional<std::string> web_url_problem(std::string_view text, const Url* url) {
   const std::size_t colon = text.find(':');
   if (colon != std::string_view::npos && colon > 0 && colon < 20) {
     const std::string scheme = to_lower(text.substr(0, colon));
@@ -392,8 +383,7 @@ std::optional<std::string> web_url_problem(std::string_view text) {
       return "a " + scheme + ": URL, which no reader or checker can follow";
     }
   }
-  const std::optional<Url> url = parse_url(text);
-  if (!url || !url->is_web()) {
+  if (url == nullptr || !url->is_web()) {
     return std::string("not an absolute URL (spaces, control characters or a missing host?)");
   }
   if (!url->userinfo.empty()) {

@@ -82,10 +82,15 @@ std::optional<std::string> canonical_url(std::string_view text, const CanonicalR
 /// in https and with arXiv's abstract page whatever forms `rules` ask for.
 /// Text that is not an http(s) URL is its own identity.
 std::string url_identity(std::string_view text, const CanonicalRules& rules);
+/// Step 3 on `text` already parsed: `parsed` is parse_url(text), or null when
+/// that is nullopt (an entry's URLs are parsed once, when it is loaded).
+std::string url_identity(std::string_view text, const Url* parsed, const CanonicalRules& rules);
 
 /// What entry/duplicate-url compares: the identity, and the fragment as
 /// written (two sections of one page are two entries).
 std::string duplicate_key(std::string_view text, const CanonicalRules& rules);
+/// The same for `text` already parsed (`parsed` as for url_identity).
+std::string duplicate_key(std::string_view text, const Url* parsed, const CanonicalRules& rules);
 
 /// True when `name` matches a tracking-parameter pattern (`utm_*` or exact).
 bool is_tracking_parameter(std::string_view name, const std::vector<std::string>& patterns);
@@ -96,6 +101,8 @@ bool is_web_url(std::string_view text);
 /// Why `text` cannot be an entry's link, or nullopt when it is an absolute
 /// http(s) URL that parses.
 std::optional<std::string> web_url_problem(std::string_view text);
+/// The same for `text` already parsed (`parsed` as for url_identity).
+std::optional<std::string> web_url_problem(std::string_view text, const Url* parsed);
 
 /// The host key for per-host limits (Url::host_name), empty when `text`
 /// does not parse.

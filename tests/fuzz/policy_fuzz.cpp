@@ -7,7 +7,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
     sg::Policy policy = sg::parse_policy("policy/policy.json", sg::fuzz::as_text(data, size));
-    (void)sg::classify_url(policy, "https://example.com/a/b?c=d");
+    (void)sg::classify_url(policy, *sg::parse_url("https://example.com/a/b?c=d"));
   } catch (const sg::InputError&) {
   }
   return 0;

@@ -18,8 +18,8 @@ TEST(Entry, LocatedUrlsListLinksThenCodeEachWhereItIsWritten) {
   Entry entry;
   entry.location = {"entries/01.json", 3, 5};
   entry.url = "https://a.example/";
-  entry.links = {{"A", "https://a.example/", {"entries/01.json", 5, 7}},
-                 {"B", "https://b.example/", {"entries/01.json", 6, 7}}};
+  entry.links = {{"A", "https://a.example/", {"entries/01.json", 5, 7}, std::nullopt},
+                 {"B", "https://b.example/", {"entries/01.json", 6, 7}, std::nullopt}};
   entry.code = "https://github.com/o/r";
   entry.set_position("code", {"entries/01.json", 8, 7});
   const std::vector<Entry::LocatedUrl> urls = entry.located_urls();

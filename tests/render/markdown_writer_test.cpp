@@ -69,7 +69,7 @@ TEST(MarkdownWriter, RoundTripsTheEmbeddedList) {
       auto urls = [](const Entry& entry) {
         std::vector<std::string> out;
         for (const Entry::LocatedUrl& link : entry.located_urls()) {
-          out.push_back(link.url);
+          out.emplace_back(link.url);
         }
         return out;
       };

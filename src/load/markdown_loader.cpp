@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <re2/re2.h>
@@ -93,6 +94,7 @@ class MarkdownReader {
       : m_path(path), m_text(text), m_lines(text), m_out(out), m_separators(separators) {}
 
   void read(cmark_node* document) {
+    judge_links(document);
     for (cmark_node* block = cmark_node_first_child(document); block != nullptr;
          block = cmark_node_next(block)) {
       read_block(block);
@@ -248,9 +250,9 @@ class MarkdownReader {
       }
       // The title column's link first, else the first web link of the row;
       // each cell's first link is judged once.
-      const auto web_link_in = [](cmark_node* cell) -> cmark_node* {
+      const auto web_link_in = [this](cmark_node* cell) -> cmark_node* {
         cmark_node* found = first_link_in(cell);
-        return found != nullptr && is_web_link(url_of(found)) ? found : nullptr;
+        return found != nullptr && is_web_link(found) ? found : nullptr;
       };
       cmark_node* link = nullptr;
       if (title_column && *title_column < cells.size()) {
@@ -562,6 +564,11 @@ class MarkdownReader {
   static bool is_web_link(const std::string& url) {
     return !url.empty() && !url.starts_with("#") && !is_relative_link(url);
   }
+  /// The same for a link node of the document, as judge_links judged it.
+  bool is_web_link(cmark_node* link) const {
+    const std::string url = url_of(link);
+    return !url.empty() && !url.starts_with("#") && !is_relative_link(link);
+  }
 
   /// A line break inside a paragraph: a soft or hard break, or an inline <br>.
   static bool is_break(cmark_node* node) {
@@ -587,7 +594,7 @@ class MarkdownReader {
                        : emphasised                   ? cmark_node_first_child(holder)
                                                       : nullptr;
     if (link != nullptr && (cmark_node_get_type(link) != CMARK_NODE_LINK ||
-                            cmark_node_next(link) != nullptr || !is_web_link(url_of(link)))) {
+                            cmark_node_next(link) != nullptr || !is_web_link(link))) {
       link = nullptr;
     }
     Entry entry;
@@ -605,7 +612,7 @@ class MarkdownReader {
         return std::nullopt;
       }
       for (cmark_node* node = rest; node != nullptr; node = cmark_node_next(node)) {
-        if (cmark_node_get_type(node) != CMARK_NODE_LINK || !is_web_link(url_of(node))) {
+        if (cmark_node_get_type(node) != CMARK_NODE_LINK || !is_web_link(node)) {
           continue;
         }
         if (entry.url.empty()) {
@@ -981,7 +988,7 @@ class MarkdownReader {
       return;  // a table-of-contents line, checked by link/anchor
     }
     if (first != nullptr && cmark_node_get_type(first) == CMARK_NODE_LINK &&
-        is_relative_link(url_of(first))) {
+        is_relative_link(first)) {
       ++m_out.not_entries["links into the repository"];
       return;  // a link into the repository (LICENSE, docs/), checked by link/relative
     }
@@ -1209,7 +1216,7 @@ class MarkdownReader {
         const std::string url = url_of(node);
         if (url.starts_with("#")) {
           m_out.list.anchor_links.push_back({url.substr(1), locate(node)});
-        } else if (is_relative_link(url)) {
+        } else if (is_relative_link(node)) {
           m_out.list.relative_links.push_back({url, locate(node), relative_target_exists(url)});
         }
       } else if (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE) {
@@ -1231,9 +1238,30 @@ class MarkdownReader {
   /// A link into the list's own repository ("LICENSE", "docs/x.md"); an empty
   /// link is an entry's defect, not a path.
   static bool is_relative_link(std::string_view url) {
+    return is_relative_link(url, links::classify_link(url));
+  }
+  /// The same for a link node of the document, as judge_links judged it.
+  bool is_relative_link(cmark_node* link) const {
+    return is_relative_link(url_of(link), m_link_kinds.at(link));
+  }
+  static bool is_relative_link(std::string_view url, links::LinkKind kind) {
     // "//host/x" names another host, not a file of the repository.
-    return !url.empty() && !url.starts_with("//") &&
-           links::classify_link(url) == links::LinkKind::relative;
+    return !url.empty() && !url.starts_with("//") && kind == links::LinkKind::relative;
+  }
+
+  /// Classifies every link of the document once, before any block is read:
+  /// the readers of tables, paragraphs and items and the anchor walk all ask
+  /// what a link is, and a web link's answer costs a URL parse.
+  void judge_links(cmark_node* document) {
+    cmark_iter* iter = cmark_iter_new(document);
+    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
+      cmark_node* node = cmark_iter_get_node(iter);
+      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_LINK) {
+        m_link_kinds.emplace(node, links::classify_link(url_of(node)));
+      }
+    }
+    cmark_iter_free(iter);
   }
 
   /// Whether `url`, relative to the list's folder (or to the working
@@ -1288,6 +1316,8 @@ class MarkdownReader {
   /// section itself (k_section_entries).
   std::size_t m_heading_group = k_section_entries;
   links::MarkdownLinkLocator m_locator{m_text, m_lines};
+  /// What each link node of the document is (judge_links).
+  std::unordered_map<cmark_node*, links::LinkKind> m_link_kinds;
 };
 
 }  // namespace

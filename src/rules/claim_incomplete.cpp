@@ -23,10 +23,9 @@ void check_claim_incomplete(const EntryView& view, const RuleContext& context, F
   const Entry& entry = view.entry;
   std::optional<std::pair<const NamedPattern*, std::string>> match;
   std::string_view field = "title";
-  const std::string title = claim_text(entry.title, context.policy);
-  const std::string description = claim_text(entry.description, context.policy);
-  for (const auto& [name, text] : {std::pair<std::string_view, const std::string&>{"title", title},
-                                   {"description", description}}) {
+  for (const auto& [name, text] :
+       {std::pair<std::string_view, const std::string&>{"title", view.claim_title},
+        {"description", view.claim_description}}) {
     match = context.policy.claim_figures.first_match(text);
     if (!match) {
       match = context.policy.claim_comparisons.first_match(text);

@@ -11,10 +11,9 @@ namespace {
 void check_claim_superlative(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
   for (const auto& [field, text] :
-       {std::pair<std::string_view, const std::string&>{"title", entry.title},
-        {"description", entry.description}}) {
-    if (auto match =
-            context.policy.claim_superlatives.first_match(claim_text(text, context.policy))) {
+       {std::pair<std::string_view, const std::string&>{"title", view.claim_title},
+        {"description", view.claim_description}}) {
+    if (auto match = context.policy.claim_superlatives.first_match(text)) {
       out.push_back(Finding{.location = entry.where(field),
                             .message = fmt::format("the {} praises without a baseline (\"{}\")",
                                                    field, match->second),

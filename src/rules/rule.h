@@ -45,6 +45,10 @@ struct EntryView {
   const Entry& entry;
   std::optional<Classification> classification;
   std::optional<EntryKind> kind;
+  /// The title and description as the claim rules read them (claim_text),
+  /// blanked once for all of them.
+  std::string claim_title;
+  std::string claim_description;
 
   const SourceClass* source_class() const {
     return classification ? classification->source_class : nullptr;

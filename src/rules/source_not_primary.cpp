@@ -27,9 +27,8 @@ std::optional<std::string> report_evidence(const EntryView& view, const Policy& 
   if (auto match = policy.report_titles.first_match(entry.title)) {
     return fmt::format("its title says {} (\"{}\")", match->first->name, match->second);
   }
-  for (const std::string* text : {&entry.title, &entry.description}) {
-    const std::string claim = claim_text(*text, policy);
-    if (auto match = policy.claim_figures.first_match(claim)) {
+  for (const std::string* claim : {&view.claim_title, &view.claim_description}) {
+    if (auto match = policy.claim_figures.first_match(*claim)) {
       return fmt::format("it states a measurement (\"{}\")", match->second);
     }
   }

@@ -174,6 +174,22 @@ TEST(EntriesLoader, ALineBreakCannotInjectStructureIntoTheRenderedList) {
   EXPECT_EQ(result.diagnostics[0].location.line, 3);
 }
 
+TEST(EntriesLoader, KeepsEachUrlParsedAsRedacted) {
+  LoadResult result = load_section(section_with_entry(
+      R"("title": "T", "url": "https://user:pass@a.example/x", "kind": "report",)"
+      R"( "code": "https://github.com/o/r", "description": "A report.")"));
+  const Entry& entry = result.list.sections[0].entries[0];
+  ASSERT_TRUE(entry.parsed_url);
+  EXPECT_EQ(entry.parsed_url->userinfo, "REDACTED");  // the credentials go no further
+  EXPECT_EQ(entry.parsed_url->host, "a.example");
+  ASSERT_TRUE(entry.parsed_code);
+  EXPECT_EQ(entry.parsed_code->path, "/o/r");
+  const std::vector<Entry::LocatedUrl> urls = entry.located_urls();
+  ASSERT_EQ(urls.size(), 2U);
+  EXPECT_EQ(urls[0].parsed, &*entry.parsed_url);
+  EXPECT_EQ(urls[1].parsed, &*entry.parsed_code);
+}
+
 TEST(EntriesLoader, MultiLinkEntryTakesItsFirstLinkAsUrl) {
   LoadResult result = load_section(section_with_entry(
       R"("title": "vLLM, SGLang, and TensorRT-LLM", "links": [{"label": "vLLM", "url": "https://u1.example/"},)"

@@ -133,7 +133,8 @@ int main(int argc, char** argv) {
       for (const auto& rule : row.at("rules")) {
         entry.rules.insert(rule.get<std::string>());
       }
-      if (auto classified = sg::classify_url(policy, entry.url)) {
+      const std::optional<sg::Url> url = sg::parse_url(entry.url);
+      if (auto classified = url ? sg::classify_url(policy, *url) : std::nullopt) {
         entry.host_class =
             classified->source_class != nullptr ? classified->source_class->name : "unclassified";
       } else {

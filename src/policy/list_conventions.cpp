@@ -35,7 +35,8 @@ bool keeps_to(std::size_t following, std::size_t seen) {
 std::size_t own_site_entries(const List& list, const Policy& policy) {
   std::size_t count = 0;
   list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
-    const std::optional<Classification> classification = classify_url(policy, entry.url);
+    const std::optional<Classification> classification =
+        entry.parsed_url ? classify_url(policy, *entry.parsed_url) : std::nullopt;
     if (classification && classification->source_class != nullptr &&
         std::find(k_own_site_classes.begin(), k_own_site_classes.end(),
                   classification->source_class->name) != k_own_site_classes.end() &&

@@ -41,7 +41,7 @@ std::string entry_key(const Entry& entry) {
   }
   std::string key(trim(title));
   for (const Entry::LocatedUrl& link : entry.located_urls()) {
-    key += " | " + link.url;
+    key += " | " + std::string(link.url);
   }
   return key;
 }

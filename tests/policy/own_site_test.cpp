@@ -5,6 +5,7 @@
 #include "policy/list_conventions.h"
 #include "policy/policy.h"
 #include "support/cli_runner.h"
+#include "util/url.h"
 
 namespace sg {
 namespace {
@@ -20,7 +21,7 @@ Policy projects_policy() {
 
 std::string class_after_first_party(const Policy& policy, const std::string& title,
                                     const std::string& url, const std::string& description = {}) {
-  std::optional<Classification> classification = classify_url(policy, url);
+  std::optional<Classification> classification = classify_url(policy, *parse_url(url));
   if (!classification || classification->source_class == nullptr) {
     return "unclassified";
   }
@@ -65,7 +66,7 @@ TEST(OwnSite, OffUnlessThePolicySaysSo) {
 TEST(OwnSite, ATitleThatNamesTheLinkIsAName) {
   const Policy policy = projects_policy();
   auto names = [&](const std::string& title, const std::string& url) {
-    return title_names_link(*classify_url(policy, url), title);
+    return title_names_link(*classify_url(policy, *parse_url(url)), title);
   };
   EXPECT_TRUE(names("Primer", "https://primer.style/"));
   EXPECT_TRUE(names("cheatsheet", "https://github.com/0b10/cheatsheet"));

@@ -15,6 +15,9 @@ void write_json_report(const Report& report, std::ostream& out) {
                      {"links", report.links.size()},
                      {"errors", report.count(Severity::error)},
                      {"warnings", report.count(Severity::warning)}};
+  if (const auto not_checked = report.links_not_checked(); !not_checked.empty()) {
+    root["summary"]["links_not_checked"] = not_checked;
+  }
   if (report.list_items > 0) {
     root["summary"]["list_items"] = report.list_items;
     root["summary"]["not_entries"] = report.not_entries;

@@ -64,6 +64,10 @@ void write_markdown_report(const Report& report, std::ostream& out) {
   std::vector<const links::LinkResult*> dead;
   std::vector<const links::LinkResult*> watching;
   std::vector<const links::LinkResult*> other;
+  std::size_t not_checked = 0;
+  for (const auto& [reason, n] : report.links_not_checked()) {
+    not_checked += n;
+  }
   for (const links::LinkResult& link : report.links) {
     if (!needs_attention(link.status)) {
       continue;
@@ -77,8 +81,11 @@ void write_markdown_report(const Report& report, std::ostream& out) {
     }
   }
   out << "# Link report\n\n"
-      << fmt::format("{} links checked, {} need attention.\n", report.links.size(),
+      << fmt::format("{} links checked, {} need attention.\n", report.links.size() - not_checked,
                      dead.size() + other.size());
+  for (const auto& [reason, n] : report.links_not_checked()) {
+    out << fmt::format("{} more not checked: {}.\n", n, reason);
+  }
   if (!dead.empty()) {
     out << (with_history
                 ? fmt::format("\n## Dead: failed {} or more runs in a row\n\n", report.dead_after)

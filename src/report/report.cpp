@@ -12,6 +12,16 @@ std::size_t Report::count(Severity severity) const {
       [&](const Diagnostic& d) { return d.severity == severity && d.waived_reason.empty(); }));
 }
 
+std::map<std::string, std::size_t> Report::links_not_checked() const {
+  std::map<std::string, std::size_t> by_reason;
+  for (const links::LinkResult& link : links) {
+    if (link.status == links::LinkStatus::skipped) {
+      ++by_reason[link.error.empty() ? std::string(links::to_string(link.reason)) : link.error];
+    }
+  }
+  return by_reason;
+}
+
 std::string describe(const ReviewItem& item) {
   if (item.rule.empty()) {
     return "declares kind " + item.value;

@@ -44,6 +44,9 @@ struct Report {
 
   /// Findings that count (waived ones do not).
   std::size_t count(Severity severity) const;
+  /// Links not checked at all (`skipped`: offline and not in the cache),
+  /// by reason, so that no summary says "0 errors" having checked nothing.
+  std::map<std::string, std::size_t> links_not_checked() const;
 };
 
 enum class ReportFormat { text, json, github, sarif, markdown };

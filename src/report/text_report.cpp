@@ -66,6 +66,10 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
     out << fmt::format(" ({} waived)", waived);
   }
   out << '\n';
+  for (const auto& [reason, n] : report.links_not_checked()) {
+    out << fmt::format("{} of {} links not checked ({})\n", n, report.links.size(),
+                       printable(reason));
+  }
   if (!report.not_entries.empty()) {
     std::size_t count = 0;
     std::string reasons;

@@ -117,10 +117,16 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
   std::vector<Diagnostic> diagnostics;
   Findings findings;
   list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
-    EntryView view{section, group, entry, classify_entry(entry, policy), std::nullopt};
-    view.kind = effective_kind(entry, view.classification ? &*view.classification : nullptr);
-    view.claim_title = claim_text(entry.title, policy);
-    view.claim_description = claim_text(entry.description, policy);
+    std::optional<Classification> classification = classify_entry(entry, policy);
+    const std::optional<EntryKind> kind =
+        effective_kind(entry, classification ? &*classification : nullptr);
+    const EntryView view{section,
+                         group,
+                         entry,
+                         std::move(classification),
+                         kind,
+                         claim_text(entry.title, policy),
+                         claim_text(entry.description, policy)};
     for (const Active& a : active) {
       if (a.rule->check_entry == nullptr) {
         continue;

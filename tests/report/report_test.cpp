@@ -180,5 +180,32 @@ TEST(TextReport, NotesAreCountedAndListedOnlyWhenVerbose) {
   EXPECT_THAT(verbose.str(), HasSubstr("info: judged a docs page by its URL alone"));
 }
 
+// Offline with nothing cached checks nothing: every summary says so rather
+// than "0 errors".
+TEST(Reports, LinksNotCheckedAreCountedInEverySummary) {
+  Report report;
+  for (const char* url : {"https://a.example/", "https://b.example/"}) {
+    links::LinkResult link;
+    link.url = url;
+    link.status = links::LinkStatus::skipped;
+    link.reason = links::LinkReason::offline;
+    link.error = "offline: no fresh result in the link cache";
+    report.links.push_back(link);
+  }
+  std::ostringstream text;
+  write_text_report(report, text, TextStyle{});
+  EXPECT_THAT(text.str(),
+              HasSubstr("2 of 2 links not checked (offline: no fresh result in the link cache)"));
+  std::ostringstream json;
+  write_json_report(report, json);
+  EXPECT_EQ(
+      nlohmann::json::parse(
+          json.str())["summary"]["links_not_checked"]["offline: no fresh result in the link cache"],
+      2);
+  std::ostringstream markdown;
+  write_markdown_report(report, markdown);
+  EXPECT_THAT(markdown.str(), HasSubstr("0 links checked, 0 need attention.\n2 more not checked"));
+}
+
 }  // namespace
 }  // namespace sg

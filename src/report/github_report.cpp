@@ -82,7 +82,7 @@ std::string cell(std::string_view text) {
 }  // namespace
 
 void write_github_error(const Location& location, std::string_view message, std::ostream& out) {
-  out << "::error file=" << escape_property(location.file);
+  out << "::error file=" << escape_property(repository_path(location.file));
   if (location.line > 0) {
     out << ",line=" << location.line << ",col=" << location.column;
   }
@@ -98,7 +98,8 @@ void write_github_annotations(const Report& report, std::ostream& out) {
     if (!d.title.empty()) {
       title += ": " + d.title;
     }
-    out << "::" << words_for(d.severity).github << " file=" << escape_property(d.location.file);
+    out << "::" << words_for(d.severity).github
+        << " file=" << escape_property(repository_path(d.location.file));
     if (d.location.line > 0) {
       out << ",line=" << d.location.line << ",col=" << d.location.column;
     }
@@ -110,8 +111,8 @@ void write_github_annotations(const Report& report, std::ostream& out) {
   }
   // Notices, so that the reviewer sees each on the diff line that adds it.
   for (const ReviewItem& item : report.review) {
-    out << "::notice file=" << escape_property(item.location.file) << ",line=" << item.location.line
-        << ",col=" << item.location.column
+    out << "::notice file=" << escape_property(repository_path(item.location.file))
+        << ",line=" << item.location.line << ",col=" << item.location.column
         << ",title=" << escape_property("sourcegate review: " + item.title)
         << "::" << escape_data("This change " + describe(item) + "; a reviewer should agree.")
         << '\n';

@@ -1,6 +1,7 @@
 #include "report/report.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "util/error.h"
 
@@ -10,6 +11,19 @@ std::size_t Report::count(Severity severity) const {
   return static_cast<std::size_t>(std::count_if(
       diagnostics.begin(), diagnostics.end(),
       [&](const Diagnostic& d) { return d.severity == severity && d.waived_reason.empty(); }));
+}
+
+std::string repository_path(const std::string& file) {
+  std::filesystem::path path(file);
+  if (path.is_absolute()) {
+    std::error_code ec;
+    const std::filesystem::path relative =
+        std::filesystem::proximate(path, std::filesystem::current_path(ec), ec);
+    if (!ec && !relative.empty() && *relative.begin() != "..") {
+      path = relative;
+    }
+  }
+  return path.lexically_normal().generic_string();
 }
 
 std::map<std::string, std::size_t> Report::links_not_checked() const {

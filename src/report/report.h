@@ -59,6 +59,11 @@ struct SeverityWords {
 };
 const SeverityWords& words_for(Severity severity);
 
+/// A finding's file as the repository names it, for annotations and SARIF:
+/// an absolute path under the working directory made relative to it, "./"
+/// and "a/../" folded away, '/' separators.
+std::string repository_path(const std::string& file);
+
 /// Parses a --format value; throws UsageError naming the choices.
 ReportFormat parse_report_format(std::string_view name);
 

@@ -29,19 +29,38 @@ std::string fingerprint(const Diagnostic& d) {
   return fmt::format("{:016x}", hash);
 }
 
-/// Code scanning wants paths relative to the repository: an absolute path
-/// under the working directory is made relative to it.
+/// A relative URI reference for a repository path (RFC 3986): every byte
+/// a path may not hold as it is percent-encoded, so that "my list.md" is
+/// "my%20list.md", a '#', '?' or '%' in a name stays part of it, and a ':'
+/// never reads as a scheme.
 std::string artifact_uri(const std::string& file) {
-  std::filesystem::path path(file);
-  if (path.is_absolute()) {
-    std::error_code ec;
-    const std::filesystem::path relative =
-        std::filesystem::proximate(path, std::filesystem::current_path(ec), ec);
-    if (!ec && !relative.empty() && *relative.begin() != "..") {
-      return relative.generic_string();
+  const std::string path = repository_path(file);
+  std::string uri;
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) != 0 ||
+        std::string_view("-._~/!$&'()*+,;=@").find(c) != std::string_view::npos) {
+      uri += c;
+    } else {
+      uri += fmt::format("%{:02X}", byte);
     }
   }
-  return path.generic_string();
+  return uri;
+}
+
+/// "source/not-primary" as SARIF's friendly rule name: "SourceNotPrimary".
+std::string rule_name(std::string_view id) {
+  std::string name;
+  bool upper = true;
+  for (const char c : id) {
+    if (std::isalnum(static_cast<unsigned char>(c)) == 0) {
+      upper = true;
+      continue;
+    }
+    name += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return name;
 }
 
 }  // namespace
@@ -54,6 +73,7 @@ void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& r
   for (const RuleMetadata& rule : rules) {
     rule_index[rule.id] = rule_list.size();
     rule_list.push_back({{"id", rule.id},
+                         {"name", rule_name(rule.id)},
                          {"shortDescription", {{"text", rule.summary}}},
                          {"fullDescription", {{"text", rule.doc}}},
                          {"help", {{"text", rule.hint}}},

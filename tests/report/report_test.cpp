@@ -111,7 +111,8 @@ TEST(SarifReport, IsSarif210WithRulesLocationsAndStableFingerprints) {
   EXPECT_EQ(result["ruleIndex"], 1);
   EXPECT_EQ(result["level"], "error");
   const auto& location = result["locations"][0]["physicalLocation"];
-  EXPECT_EQ(location["artifactLocation"]["uri"], "entries/01-a,b:c.json");
+  EXPECT_EQ(location["artifactLocation"]["uri"], "entries/01-a,b%3Ac.json");
+  EXPECT_EQ(run["tool"]["driver"]["rules"][1]["name"], "SourceNotPrimary");
   EXPECT_EQ(location["region"]["startLine"], 12);
   EXPECT_EQ(location["region"]["startColumn"], 9);
   EXPECT_EQ(result["partialFingerprints"]["sourcegate/v1"].get<std::string>().size(), 16U);
@@ -205,6 +206,22 @@ TEST(Reports, LinksNotCheckedAreCountedInEverySummary) {
   std::ostringstream markdown;
   write_markdown_report(report, markdown);
   EXPECT_THAT(markdown.str(), HasSubstr("0 links checked, 0 need attention.\n2 more not checked"));
+}
+
+// Code scanning and the diff find a file by its repository path: "./" and
+// "a/../" folded, a space or '#' percent-encoded in SARIF's URI.
+TEST(Reports, PathsAreRepositoryPathsAndSarifUrisAreEncoded) {
+  Report report = hostile_report();
+  report.diagnostics[0].location.file = "./lists/../my list #2.md";
+  std::ostringstream sarif;
+  write_sarif_report(report, {}, sarif);
+  EXPECT_EQ(nlohmann::json::parse(sarif.str())["runs"][0]["results"][0]["locations"][0]
+                                              ["physicalLocation"]["artifactLocation"]["uri"],
+            "my%20list%20%232.md");
+  std::ostringstream github;
+  write_github_annotations(report, github);
+  EXPECT_THAT(github.str(), HasSubstr("::error file=my list #2.md,line=12"));
+  EXPECT_EQ(repository_path("entries/./01-a.json"), "entries/01-a.json");
 }
 
 }  // namespace

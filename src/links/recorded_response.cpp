@@ -41,23 +41,6 @@ std::optional<std::chrono::milliseconds> parse_http_date(
   return std::chrono::milliseconds(std::min(ahead, k_most_seconds) * 1000);
 }
 
-std::string collapse_spaces(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      space = !out.empty();
-      continue;
-    }
-    if (space) {
-      out += ' ';
-      space = false;
-    }
-    out += c;
-  }
-  return out;
-}
-
 /// The text under `node`, walked with an explicit stack: a hostile page can
 /// nest elements deeper than any call stack.
 std::string text_of(const GumboNode* node) {

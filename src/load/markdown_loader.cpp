@@ -390,16 +390,7 @@ class MarkdownReader {
             text += plain_text(child);
           }
         }
-        std::string description;
-        for (const char c : text) {  // one line, single spaces
-          const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
-          if (!space) {
-            description += c;
-          } else if (!description.empty() && description.back() != ' ') {
-            description += ' ';
-          }
-        }
-        entry.description = trim(description);
+        entry.description = collapse_spaces(text);
         if (!entry.description.empty()) {
           entry.set_position("description", locate(block));
           entry.end_line = cmark_node_get_end_line(block);

@@ -580,6 +580,12 @@ std::vector<std::string> domain_names(std::string_view domain) {
   return {name_key(domain.substr(0, domain.find('.'))), name_key(domain)};
 }
 
+/// Hosts whose sites are named by their path, not their domain: a forge's
+/// organisations and repositories, GitHub Pages projects.
+bool named_by_path(std::string_view host) {
+  return host == "github.com" || host == "gitlab.com" || host.ends_with(".github.io");
+}
+
 /// The names a project's own site goes by, when the URL is one: a site root
 /// by its domain ("starship" and "starshiprs" for starship.rs/), an
 /// organisation page by the organisation, a GitHub Pages project by the
@@ -593,8 +599,7 @@ std::vector<std::string> own_site_names(const Classification& classification) {
     path.remove_suffix(1);
   }
   const bool one_segment = !path.empty() && path.find('/') == std::string_view::npos;
-  const std::string_view host = classification.host;
-  if (host == "github.com" || host == "gitlab.com" || host.ends_with(".github.io")) {
+  if (named_by_path(classification.host)) {
     return one_segment ? std::vector<std::string>{name_key(path)} : std::vector<std::string>{};
   }
   if (!path.empty()) {
@@ -624,8 +629,7 @@ bool title_names_link(const Classification& classification, std::string_view tit
     return false;
   }
   std::vector<std::string> names = own_site_names(classification);
-  if (names.empty() && classification.host != "github.com" && classification.host != "gitlab.com" &&
-      !classification.host.ends_with(".github.io")) {
+  if (names.empty() && !named_by_path(classification.host)) {
     names = domain_names(classification.domain);  // a page of the site: primer.style/components/
   }
   // A repository by its name: github.com/owner/name.

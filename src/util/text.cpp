@@ -132,6 +132,23 @@ std::string_view trim(std::string_view text) {
   return text.substr(first, text.find_last_not_of(k_space) - first + 1);
 }
 
+std::string collapse_spaces(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) {
+      out += ' ';
+      space = false;
+    }
+    out += c;
+  }
+  return out;
+}
+
 std::string to_lower(std::string_view text) {
   std::string out(text);
   std::transform(out.begin(), out.end(), out.begin(),

@@ -47,6 +47,10 @@ std::string_view trim(std::string_view text);
 /// ASCII lower case (hosts, schemes, header names, HTML markers).
 std::string to_lower(std::string_view text);
 
+/// Each run of whitespace (line breaks included) as one space, none at
+/// either end: text as a page or a paragraph shows it, on one line.
+std::string collapse_spaces(std::string_view text);
+
 /// Counts the Unicode code points of UTF-8 text (continuation bytes skipped).
 std::size_t utf8_length(std::string_view text);
 

@@ -340,14 +340,21 @@ class MarkdownReader {
     if (m_in_footer) {
       return;  // a subheading of the footer ("### [zgen](…)" under "## Installation")
     }
-    if (cmark_node* link = only_link(heading); link != nullptr && is_web_link(url_of(link))) {
+    if (const std::optional<HeadingLink> named = heading_link(heading);
+        named && is_web_link(url_of(named->link))) {
       // "### [alf](https://github.com/o/alf)" and a paragraph: an entry
-      // written as a heading, described by the paragraph below it.
+      // written as a heading, described by the paragraph below it, or on
+      // the heading itself ("#### [superconsole](…) - Windows-only").
       Entry entry;
-      entry.location = locate(link);
+      entry.location = locate(named->link);
       entry.set_position("url", entry.location);
-      entry.url = url_of(link);
-      entry.title = title;
+      entry.url = url_of(named->link);
+      entry.title = trim(plain_text(named->link));
+      if (!named->description.empty()) {
+        entry.description = named->description;
+        entry.description_form = DescriptionForm::heading;
+        entry.set_position("description", locate(heading));
+      }
       entry.end_line = cmark_node_get_end_line(heading);
       std::vector<Entry>& entries = entries_of(m_heading_group);
       add_entry(std::move(entry), entries);
@@ -357,18 +364,43 @@ class MarkdownReader {
     open_group(title, locate(heading));
   }
 
-  /// The link a heading is made of, or null: "### [name](url)".
-  static cmark_node* only_link(cmark_node* heading) {
+  struct HeadingLink {
     cmark_node* link = nullptr;
-    for (cmark_node* child = cmark_node_first_child(heading); child != nullptr;
-         child = cmark_node_next(child)) {
-      if (cmark_node_get_type(child) == CMARK_NODE_LINK && link == nullptr) {
-        link = child;
-      } else if (cmark_node_get_type(child) != CMARK_NODE_TEXT || !trim(literal(child)).empty()) {
-        return nullptr;
-      }
+    std::string description;
+  };
+
+  /// The link a heading is made of, and the description written after it:
+  /// "### [name](url)", "### [name](url) 🦥 - Text". Nothing when words come
+  /// before the link or after it without a separator ("## [Docs](url) and more").
+  std::optional<HeadingLink> heading_link(cmark_node* heading) const {
+    cmark_node* link = cmark_node_first_child(heading);
+    while (link != nullptr && cmark_node_get_type(link) == CMARK_NODE_TEXT &&
+           trim(literal(link)).empty()) {
+      link = cmark_node_next(link);
     }
-    return link;
+    if (link == nullptr || cmark_node_get_type(link) != CMARK_NODE_LINK) {
+      return std::nullopt;
+    }
+    std::string after;
+    for (cmark_node* child = cmark_node_next(link); child != nullptr;
+         child = cmark_node_next(child)) {
+      after += plain_text(child);
+    }
+    if (trim(after).empty()) {
+      return HeadingLink{.link = link};
+    }
+    const SeparatorAt separator = m_separators.find(after, true);
+    if (separator.at == std::string_view::npos) {
+      return std::nullopt;
+    }
+    const std::string_view before = std::string_view(after).substr(0, separator.at);
+    if (std::any_of(before.begin(), before.end(),
+                    [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; })) {
+      return std::nullopt;  // "### [name](url) v2 - Text": words of the title
+    }
+    return HeadingLink{
+        .link = link,
+        .description = collapse_spaces(trim(after.substr(separator.at + separator.size)))};
   }
 
   /// The blocks under a heading entry: its first paragraph with words is its
@@ -378,6 +410,10 @@ class MarkdownReader {
     switch (cmark_node_get_type(block)) {
       case CMARK_NODE_LIST:
         not_entries("details under an entry", count_items(block));
+        if (entry.description_form == DescriptionForm::paragraph &&
+            entry.description.ends_with(':')) {
+          entry.description_form = DescriptionForm::lead_in;
+        }
         return;
       case CMARK_NODE_PARAGRAPH: {
         if (!entry.description.empty()) {
@@ -392,6 +428,7 @@ class MarkdownReader {
         }
         entry.description = collapse_spaces(text);
         if (!entry.description.empty()) {
+          entry.description_form = DescriptionForm::paragraph;
           entry.set_position("description", locate(block));
           entry.end_line = cmark_node_get_end_line(block);
         }
@@ -925,8 +962,9 @@ class MarkdownReader {
     struct Level {
       cmark_node* next;
       std::size_t group;
+      bool under_entry;
     };
-    std::vector<Level> levels{{cmark_node_first_child(list), group}};
+    std::vector<Level> levels{{cmark_node_first_child(list), group, false}};
     while (!levels.empty()) {
       cmark_node* item = levels.back().next;
       if (item == nullptr) {
@@ -935,6 +973,7 @@ class MarkdownReader {
       }
       levels.back().next = cmark_node_next(item);
       const std::size_t target = levels.back().group;
+      bool nested_under_entry = levels.back().under_entry;
       cmark_node* paragraph = nullptr;
       std::vector<cmark_node*> nested;
       for (cmark_node* block = cmark_node_first_child(item); block != nullptr;
@@ -963,10 +1002,16 @@ class MarkdownReader {
         section.groups.push_back(std::move(label));
         nested_group = section.groups.size() - 1;
       } else {
-        read_item(item, paragraph, entries_of(target));
+        std::vector<Entry>& entries = entries_of(target);
+        const std::size_t before = entries.size();
+        read_item(item, paragraph, entries);
+        if (entries.size() > before) {
+          entries.back().detail = nested_under_entry;
+          nested_under_entry = true;
+        }
       }
       for (auto it = nested.rbegin(); it != nested.rend(); ++it) {
-        levels.push_back({*it, nested_group});
+        levels.push_back({*it, nested_group, nested_under_entry});
       }
     }
   }

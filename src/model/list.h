@@ -41,6 +41,15 @@ struct Waiver {
   Location location;
 };
 
+/// Where a Markdown list writes an entry's description, which decides what
+/// its style rules ask of it.
+enum class DescriptionForm {
+  item,       ///< after the title on the entry's own line: one tidy sentence
+  heading,    ///< on the entry's heading ("### [x](…) - Windows-only"): no period
+  paragraph,  ///< a paragraph under the entry's heading: prose of any length
+  lead_in,    ///< a paragraph ending "with support for:" before the details
+};
+
 struct Entry {
   std::string title;
   /// The entry's link; for an entry with `links`, the first of them.
@@ -62,6 +71,12 @@ struct Entry {
   /// What `sourcegate import` guessed about the entry ("kind inferred from the
   /// URL"), for a person to check; entry/review reports it until removed.
   std::vector<std::string> review;
+  /// How the description is written: after the title on the entry's line
+  /// (judged as one sentence), or otherwise (see DescriptionForm).
+  DescriptionForm description_form = DescriptionForm::item;
+  /// Listed under another entry (the papers a collection implements): a
+  /// detail of it, which may repeat a link the list gives elsewhere.
+  bool detail = false;
   /// Where the entry starts (its `{` or its list item).
   Location location;
   /// The entry's last line of content: the end of its Markdown item, or the

@@ -48,7 +48,7 @@ std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
 /// The classes a project's own site is linked as (a site root, an
 /// organisation page, a GitHub Pages project), which a list of projects
 /// counts as the project's documentation.
-inline const std::vector<std::string> k_own_site_classes = {"home page", "blog"};
+inline const std::vector<std::string> k_own_site_classes = {"home page", "blog", "marketing"};
 
 /// How many entries link their own project's site (`is_own_site`) where
 /// `policy` classes the URL in one of `k_own_site_classes`: a list that does

@@ -367,7 +367,8 @@ void read_policy(const JsonNode& root, Policy& policy) {
         policy.claim_superlatives = pattern_set(*superlatives, "claims.superlatives");
       }
     } else if (member.key == "surface") {
-      allow_keys(value, {"title_patterns", "secondary_patterns", "path_patterns"}, "\"surface\"");
+      allow_keys(value, {"title_patterns", "secondary_patterns", "path_patterns", "depth_patterns"},
+                 "\"surface\"");
       if (const JsonNode* secondary = value.find("secondary_patterns")) {
         policy.surface_secondary = pattern_set(*secondary, "surface.secondary_patterns");
       }
@@ -376,6 +377,9 @@ void read_policy(const JsonNode& root, Policy& policy) {
       }
       if (const JsonNode* titles = value.find("title_patterns")) {
         policy.surface_titles = pattern_set(*titles, "surface.title_patterns");
+      }
+      if (const JsonNode* depth = value.find("depth_patterns")) {
+        policy.surface_depth = pattern_set(*depth, "surface.depth_patterns");
       }
     } else if (member.key == "description") {
       allow_keys(value,
@@ -451,8 +455,7 @@ void read_policy(const JsonNode& root, Policy& policy) {
 
 }  // namespace
 
-std::optional<std::pair<const NamedPattern*, std::string>> PatternSet::first_match(
-    std::string_view text) const {
+std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const {
   if (!set || patterns.empty()) {
     return std::nullopt;
   }
@@ -475,7 +478,9 @@ std::optional<std::pair<const NamedPattern*, std::string>> PatternSet::first_mat
          quote.back() != '%') {
     quote.pop_back();
   }
-  return std::make_pair(&pattern, quote);
+  return PatternMatch{.pattern = &pattern,
+                      .text = std::move(quote),
+                      .offset = static_cast<std::size_t>(found.data() - text.data())};
 }
 
 const SourceClass* Policy::find_class(std::string_view name) const {
@@ -589,7 +594,8 @@ bool named_by_path(std::string_view host) {
 /// The names a project's own site goes by, when the URL is one: a site root
 /// by its domain ("starship" and "starshiprs" for starship.rs/), an
 /// organisation page by the organisation, a GitHub Pages project by the
-/// project (never by its user: that is a person's site).
+/// project (never by its user: that is a person's site), a product page by
+/// its domain.
 std::vector<std::string> own_site_names(const Classification& classification) {
   std::string_view path = classification.path;
   while (path.starts_with('/')) {
@@ -602,7 +608,11 @@ std::vector<std::string> own_site_names(const Classification& classification) {
   if (named_by_path(classification.host)) {
     return one_segment ? std::vector<std::string>{name_key(path)} : std::vector<std::string>{};
   }
-  if (!path.empty()) {
+  // A product page ("cloudsmith.com/product/…") is the product's own at any
+  // path; any other page of a site is one source among many.
+  const bool product_page =
+      classification.source_class != nullptr && classification.source_class->name == "marketing";
+  if (!path.empty() && !product_page) {
     return {};
   }
   return domain_names(classification.domain);

@@ -83,13 +83,19 @@ struct NamedPattern {
 
 /// Several patterns matched in one pass (RE2::Set), then the matching one run
 /// alone to quote what it found.
+/// Which pattern matched, the text it quotes, and where in the input that text starts.
+struct PatternMatch {
+  const NamedPattern* pattern = nullptr;
+  std::string text;
+  std::size_t offset = 0;
+};
+
 struct PatternSet {
   std::vector<NamedPattern> patterns;
   std::shared_ptr<RE2::Set> set;
 
   /// The first pattern (in policy order) that matches, with the matched text.
-  std::optional<std::pair<const NamedPattern*, std::string>> first_match(
-      std::string_view text) const;
+  std::optional<PatternMatch> first_match(std::string_view text) const;
 };
 
 struct RuleSetting {
@@ -145,6 +151,9 @@ struct Policy {
   PatternSet surface_secondary;
   /// URL paths of secondary pages that say they are tutorials ("/tutorials/").
   PatternSet surface_paths;
+  /// Text that says the material goes past an introduction ("intermediate",
+  /// "advanced"): its tutorial words do not make it surface.
+  PatternSet surface_depth;
   std::size_t description_min_length = 0;
   std::size_t description_max_length = 0;
   /// The list's convention: a description ends with a period (true), or

@@ -21,7 +21,7 @@ namespace {
 
 void check_claim_incomplete(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
-  std::optional<std::pair<const NamedPattern*, std::string>> match;
+  std::optional<PatternMatch> match;
   std::string_view field = "title";
   for (const auto& [name, text] :
        {std::pair<std::string_view, const std::string&>{"title", view.claim_title},
@@ -62,7 +62,7 @@ void check_claim_incomplete(const EntryView& view, const RuleContext& context, F
   out.push_back(Finding{
       .location = entry.where(field),
       .message = fmt::format("the {} states a performance {} (\"{}\") but \"claim\" lacks {}",
-                             field, match->first->name, match->second, fmt::join(missing, ", ")),
+                             field, match->pattern->name, match->text, fmt::join(missing, ", ")),
       .entry = &entry});
 }
 

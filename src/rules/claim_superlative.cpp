@@ -14,10 +14,10 @@ void check_claim_superlative(const EntryView& view, const RuleContext& context, 
        {std::pair<std::string_view, const std::string&>{"title", view.claim_title},
         {"description", view.claim_description}}) {
     if (auto match = context.policy.claim_superlatives.first_match(text)) {
-      out.push_back(Finding{.location = entry.where(field),
-                            .message = fmt::format("the {} praises without a baseline (\"{}\")",
-                                                   field, match->second),
-                            .entry = &entry});
+      out.push_back(Finding{
+          .location = entry.where(field),
+          .message = fmt::format("the {} praises without a baseline (\"{}\")", field, match->text),
+          .entry = &entry});
       return;
     }
   }

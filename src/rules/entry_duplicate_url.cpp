@@ -18,6 +18,9 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
   list.for_each_entry([&](const Section& section, const Group*, const Entry& entry) {
     // An entry whose several links repeat one earlier entry is one finding.
     std::vector<const Entry*> repeated;
+    if (entry.detail) {
+      return;  // "Vanilla GAN" under each GAN collection that implements it
+    }
     for (const Entry::LocatedUrl& link : entry.located_urls()) {
       if (link.field == "code") {
         continue;  // a paper and its report may name one repository
@@ -56,7 +59,8 @@ extern const Rule k_entry_duplicate_url = {
         "slash, tracking parameters, the arXiv abs/pdf/version forms and the case of a GitHub "
         "owner and repository name; links to two sections of a page (#a, #b) are two entries. "
         "A list that repeats resources across its sections by design says "
-        "\"duplicates\": {\"across_sections\": false}. A list may "
+        "\"duplicates\": {\"across_sections\": false}. An item nested under another entry "
+        "(the papers a collection implements) is a detail of it and may repeat a link. A list may "
         "repeat an entry on purpose (one resource in two places of a reading path); waive the "
         "rule on the repeat with the reason.",
     .hint = "remove one of them, or waive this rule with the reason the list repeats it",

@@ -25,11 +25,11 @@ std::optional<std::string> report_evidence(const EntryView& view, const Policy& 
     return std::nullopt;
   }
   if (auto match = policy.report_titles.first_match(entry.title)) {
-    return fmt::format("its title says {} (\"{}\")", match->first->name, match->second);
+    return fmt::format("its title says {} (\"{}\")", match->pattern->name, match->text);
   }
   for (const std::string* claim : {&view.claim_title, &view.claim_description}) {
     if (auto match = policy.claim_figures.first_match(*claim)) {
-      return fmt::format("it states a measurement (\"{}\")", match->second);
+      return fmt::format("it states a measurement (\"{}\")", match->text);
     }
   }
   return std::nullopt;
@@ -79,8 +79,8 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
       out.push_back(Finding{
           .location = view.entry.where("title"),
           .message = fmt::format("the title reads as {} (\"{}\"), which is not a primary source",
-                                 match->first->name, match->second),
-          .evidence = "title pattern: " + match->first->name,
+                                 match->pattern->name, match->text),
+          .evidence = "title pattern: " + match->pattern->name,
           .entry = &view.entry});
       return;
     }
@@ -89,9 +89,9 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
     out.push_back(Finding{
         .location = view.entry.where("description"),
         .message = fmt::format("the description says it is {} (\"{}\"), not the primary source",
-                               match->first->name, match->second),
+                               match->pattern->name, match->text),
         .hint = "link the work itself: the paper, the official repository or its documentation",
-        .evidence = "description pattern: " + match->first->name,
+        .evidence = "description pattern: " + match->pattern->name,
         .entry = &view.entry});
   }
 }

@@ -8,6 +8,13 @@
 namespace sg {
 namespace {
 
+/// "npm library for pagination" at www.npmjs.com: a word of three letters or
+/// more that the link's host spells is the site's name.
+bool names_host(const Entry& entry, std::string_view word) {
+  return word.size() >= 3 && entry.parsed_url &&
+         entry.parsed_url->host.find(to_lower(word)) != std::string::npos;
+}
+
 void check_style_description(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
   const std::string& text = entry.description;
@@ -37,7 +44,8 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
     return;
   }
   // A name written in lower case is no sentence start to capitalise: one the
-  // policy lists, the entry's own title ("npm - npm is …"), or a word no
+  // policy lists, the entry's own title ("npm - npm is …") or its link's host,
+  // or a word no
   // sentence starts with: with a digit ("i18n"), a capital inside
   // ("eCommerce"), or a hyphen or dot inside ("oh-my-zsh", "node.js").
   std::string_view first_word = std::string_view(text).substr(0, text.find(' '));
@@ -48,7 +56,7 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
       std::any_of(policy.description_lowercase_starts.begin(),
                   policy.description_lowercase_starts.end(),
                   [&](const std::string& word) { return text.starts_with(word); }) ||
-      to_lower(first_word) == to_lower(entry.title) ||
+      to_lower(first_word) == to_lower(entry.title) || names_host(entry, first_word) ||
       std::any_of(first_word.begin(), first_word.end(), [](char c) {
         return std::isdigit(static_cast<unsigned char>(c)) != 0 ||
                std::isupper(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.';
@@ -60,14 +68,17 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            "policy if it is a name written in lower case");
     return;
   }
-  if (policy.description_final_period && !ends_sentence(text)) {
+  const DescriptionForm form = entry.description_form;
+  if (policy.description_final_period && !ends_sentence(text) && form != DescriptionForm::heading &&
+      form != DescriptionForm::lead_in) {
     report("the description does not end with a period", "end the sentence with a period");
     return;
   }
   // "Data apps. Dashboards for.." is cut short where a generator truncated
   // it: the sentence it would have been is not there to judge.
   const bool truncated = text.ends_with("..") || text.ends_with("\u2026");
-  if (policy.description_one_sentence && !truncated &&
+  const bool prose = form == DescriptionForm::paragraph || form == DescriptionForm::lead_in;
+  if (policy.description_one_sentence && !truncated && !prose &&
       has_second_sentence(text, policy.description_abbreviations)) {
     report("the description is more than one sentence", "keep one sentence; cut the rest");
     return;
@@ -77,7 +88,8 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
     report(fmt::format("the description is {} characters, below the policy's minimum of {}", length,
                        policy.description_min_length),
            "say what the resource teaches");
-  } else if (policy.description_max_length != 0 && length > policy.description_max_length) {
+  } else if (policy.description_max_length != 0 && length > policy.description_max_length &&
+             !prose) {
     report(fmt::format("the description is {} characters, above the policy's maximum of {}", length,
                        policy.description_max_length),
            "shorten it to the one point a reader needs");
@@ -92,10 +104,13 @@ extern const Rule k_style_description = {
     .summary = "the description is not one tidy sentence",
     .doc =
         "A description is one sentence, starting with a capital letter or a name written in "
-        "lower case (the entry's title, a name the policy lists in "
+        "lower case (the entry's title, a name its link's host spells, a name the policy lists in "
         "\"description.lowercase_starts\", or a word such as \"i18n\", \"eCommerce\" or "
         "\"oh-my-zsh\"), ending with a period, without stray spaces, within the policy's length "
-        "bounds; an entry without a description is fine in a section or group of names only, and a "
+        "bounds; words on an entry's heading need no period, a paragraph under it is prose of any "
+        "length and sentences, and a lead-in to the details listed under it ends with its colon; "
+        "an entry "
+        "without a description is fine in a section or group of names only, and a "
         "description cut short (\"..\", \"\u2026\") is not counted by its sentences. "
         "A list whose convention differs says so in its "
         "policy: \"description.final_period\", \"description.one_sentence\", "

@@ -1,4 +1,6 @@
 // surface/tutorial: no generic or surface-level tutorials.
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "rules/rule.h"
@@ -6,6 +8,20 @@
 namespace sg {
 
 namespace {
+
+/// How many words of a description say what the entry is.
+constexpr std::size_t k_head_words = 5;
+
+std::size_t words_before(std::string_view text, std::size_t offset) {
+  std::size_t words = 0;
+  bool in_word = false;
+  for (const char c : text.substr(0, offset)) {
+    const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
+    words += !space && !in_word ? 1 : 0;
+    in_word = !space;
+  }
+  return words;
+}
 
 void check_surface_tutorial(const EntryView& view, const RuleContext& context, Findings& out) {
   if (view.is_note() || view.is_report_with_code()) {
@@ -44,18 +60,28 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
         title_names_link(*view.classification, entry.title)) {
       continue;
     }
+    // "Tutorials on intermediate topics" says it goes past an introduction.
+    if (context.policy.surface_depth.first_match(text)) {
+      continue;
+    }
     auto match = context.policy.surface_titles.first_match(text);
     if (!match && !primary) {
       match = context.policy.surface_secondary.first_match(text);
+      // A description's first words say what the entry is ("A set of video
+      // tutorials"); later ones say what it holds ("an environment that comes
+      // with tutorials").
+      if (match && name == "description" && words_before(text, match->offset) > k_head_words) {
+        match.reset();
+      }
     }
     // The word may be the name itself: "Primer Design System" at primer.style.
     if (match && !(view.classification &&
-                   title_names_link(*view.classification, std::string(match->second)))) {
+                   title_names_link(*view.classification, std::string(match->text)))) {
       out.push_back(Finding{
           .location = entry.where(name),
           .message =
-              fmt::format("the {} reads as a surface-level tutorial (\"{}\")", name, match->second),
-          .evidence = fmt::format("{} pattern: {}", name, match->first->name),
+              fmt::format("the {} reads as a surface-level tutorial (\"{}\")", name, match->text),
+          .evidence = fmt::format("{} pattern: {}", name, match->pattern->name),
           .entry = &entry});
       return;
     }
@@ -64,12 +90,12 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
     return;
   }
   if (auto match = context.policy.surface_paths.first_match(view.classification->path)) {
-    out.push_back(
-        Finding{.location = entry.where("url"),
-                .message = fmt::format("the link's path reads as a surface-level tutorial (\"{}\")",
-                                       match->second),
-                .evidence = "path pattern: " + match->first->name,
-                .entry = &entry});
+    out.push_back(Finding{
+        .location = entry.where("url"),
+        .message =
+            fmt::format("the link's path reads as a surface-level tutorial (\"{}\")", match->text),
+        .evidence = "path pattern: " + match->pattern->name,
+        .entry = &entry});
   }
 }
 
@@ -84,8 +110,10 @@ extern const Rule k_surface_tutorial = {
         "material, and titles or descriptions matching the policy's \"surface.title_patterns\" "
         "(for a "
         "repository or a paper, its title only: a description says what it contains), and "
-        "secondary pages (not classed primary) whose text matches \"surface.secondary_patterns\" "
-        "or whose path matches \"surface.path_patterns\". "
+        "secondary pages (not classed primary) whose title, or the first words of whose "
+        "description, match \"surface.secondary_patterns\", "
+        "or whose path matches \"surface.path_patterns\". Text matching "
+        "\"surface.depth_patterns\" (\"intermediate\", \"advanced\") is not surface. "
         "A title that is the name the link goes by (\"Primer\" at primer.style) names a project "
         "and is not judged by its words. A direct implementer report with code is exempt.",
     .hint = "link the primary source the tutorial summarises",

@@ -498,5 +498,26 @@ TEST(MarkdownLoader, AHeadingThatIsALinkIsAnEntry) {
   EXPECT_EQ(result.list.entry_count(), 3U);  // how to install one is no entry
 }
 
+// "#### [superconsole](url) - Windows-only" is an entry described on its
+// heading; the bullets under it are its details, features among them.
+TEST(MarkdownLoader, AHeadingEntryMayCarryItsDescription) {
+  const LoadResult result = load_text(
+      "# L\n\n## Windows\n\n#### [superconsole](https://github.com/a/superconsole) - "
+      "Windows-only\n\n"
+      "- Prompt updates thanks to [agkozak-zsh-prompt](https://github.com/a/prompt)\n\n"
+      "### [zush](https://github.com/s/zush) \xF0\x9F\xA6\xA5 - Mid-Performance ZSH "
+      "Configuration\n\n"
+      "**zush** is fast.\n\nFeatures:\n\n- Instant Prompts - Basic prompt appears at once\n"
+      "- Lazy Loading - Tools load when needed\n\n### [x](https://x.example/) and more\n");
+  const Section& windows = result.list.sections.at(0);
+  ASSERT_EQ(windows.entries.size(), 2U);
+  EXPECT_EQ(windows.entries[0].title, "superconsole");
+  EXPECT_EQ(windows.entries[0].description, "Windows-only");
+  EXPECT_EQ(windows.entries[1].title, "zush");
+  EXPECT_EQ(windows.entries[1].description, "Mid-Performance ZSH Configuration");
+  EXPECT_EQ(result.not_entries.at("details under an entry"), 3U);
+  EXPECT_EQ(result.list.entry_count(), 2U);  // "[x](…) and more" titles a group
+}
+
 }  // namespace
 }  // namespace sg

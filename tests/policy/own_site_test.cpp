@@ -38,6 +38,10 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   EXPECT_EQ(class_after_first_party(policy, "Rust Cookbook",
                                     "https://rust-lang-nursery.github.io/rust-cookbook/"),
             "docs");
+  // A product's page at any path of the product's own domain.
+  EXPECT_EQ(class_after_first_party(policy, "Cloudsmith",
+                                    "https://cloudsmith.com/product/formats/cargo-registry"),
+            "docs");
 }
 
 TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
@@ -55,6 +59,10 @@ TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
             "home page");
   // A page below the root is not the site itself.
   EXPECT_EQ(class_after_first_party(policy, "starship", "https://starship.rs/posts/why/"), "blog");
+  // Another company's product page.
+  EXPECT_EQ(class_after_first_party(policy, "Cargo registries",
+                                    "https://cloudsmith.com/product/formats/cargo-registry"),
+            "marketing");
 }
 
 TEST(OwnSite, OffUnlessThePolicySaysSo) {

@@ -109,6 +109,8 @@ constexpr PatternCase k_not_claim_cases[] = {
      "0x: a 10x faster flame graph."},
     {"a time threshold", "Notifies you when a command runs longer than 15 seconds.",
      "Answers in 15 seconds instead of 40."},
+    {"a duration naming a format", "140 Second Ducklings, a series of short videos.",
+     "Boots in 140 seconds on a laptop."},
 };
 
 TEST(ClaimIncomplete, EveryPatternHasACaseThatFiresAndOneThatDoesNot) {

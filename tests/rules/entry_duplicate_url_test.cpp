@@ -72,5 +72,27 @@ TEST(EntryDuplicateUrl, OneFindingPerRepeatedEntry) {
             1);
 }
 
+// Items nested under an entry are details of it: each GAN collection lists
+// the papers it implements, and a paper under two collections is no repeat.
+// Under a label ("- Papers", "- [ArangoDB](…)") items are entries still.
+TEST(EntryDuplicateUrl, DetailsUnderAnEntryMayRepeat) {
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [Collection](https://github.com/o/gans) - GANs in one place.\n"
+      "  - Generative Adversarial Nets\n"
+      "    1. [Vanilla GAN](https://arxiv.org/abs/1406.2661)\n"
+      "- [Catalyst.GAN](https://github.com/c/gan) - GANs with Catalyst.\n"
+      "  1. [Vanilla GAN](https://arxiv.org/abs/1406.2661)\n"
+      "- Databases\n"
+      "  - [ArangoDB](https://arangodb.com)\n"
+      "    - [Aragog](https://gitlab.com/q/aragog) - An object mapper for ArangoDB.\n"
+      "  - OGM\n"
+      "    - [Aragog](https://gitlab.com/q/aragog) - An object mapper for ArangoDB.\n");
+  const auto repeats = std::count_if(found.begin(), found.end(), [](const Diagnostic& d) {
+    return d.rule == "entry/duplicate-url";
+  });
+  EXPECT_EQ(repeats, 1);
+  EXPECT_THAT(found, Contains(::testing::Field(&Diagnostic::message, HasSubstr("\"Aragog\""))));
+}
+
 }  // namespace
 }  // namespace sg::testing

@@ -274,5 +274,32 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
   }
 }
 
+// A study named in a subtitle after the work's own name or method evaluates
+// that work: "VisR-Bench: An Empirical Study …" introduces a benchmark,
+// "Benchmarking robustness to …" builds one, "X with Y: A Case Study of Z"
+// proposes X. Before the colon, or on its own, a study stays a study.
+TEST(SourceNotPrimary, AStudyOfTheWorksOwnMethodIsPrimary) {
+  for (const char* title :
+       {"VisR-Bench: An Empirical Study on Visual Retrieval-Augmented Generation",
+        "Benchmarking Robustness to Text-Guided Corruptions",
+        "Adapting SAM with Dynamic Similarity Graphs for Detection: A Case Study of Chickpea Pods",
+        "Speech Synthesis with Conditional Diffusion: A Comparative Study of Semantic Coding",
+        "Benchmarking SLAM Algorithms in the Cloud: The SLAM Hive System"}) {
+    const auto found =
+        lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
+                      "](https://arxiv.org/abs/2402.13499) - A paper on the method.\n");
+    EXPECT_THAT(rule_ids(found), IsEmpty()) << title;
+  }
+  for (const char* title :
+       {"A Case Study in CUDA Kernel Fusion: Implementing FlashAttention-2 using CUTLASS",
+        "Perseus: Characterizing Performance and Cost of Multi-Tenant Serving",
+        "Collaborative learning between cloud and devices: an empirical study on prediction"}) {
+    const auto found =
+        lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
+                      "](https://arxiv.org/abs/2402.13499) - A paper on the method.\n");
+    EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
+  }
+}
+
 }  // namespace
 }  // namespace sg::testing

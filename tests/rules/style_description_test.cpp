@@ -105,5 +105,32 @@ TEST(StyleDescription, LowercaseNamesAndCutShortDescriptionsPass) {
               ElementsAre("style/description"));
 }
 
+// "npm library for pagination" at www.npmjs.com starts with the site's name;
+// "Yahoo!" ends no sentence; a lead-in ends with the colon before the
+// details listed under a heading entry.
+TEST(StyleDescription, SiteNamesBrandMarksAndLeadInsPass) {
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Pagination](https://www.npmjs.com/package/"
+                                     "ngx-pagination) - npm library for pagination.\n")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [yfinance](https://github.com/o/yfinance) - "
+                                     "Download market data from Yahoo! Finance's API.\n")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n### [Zinit](https://github.com/o/zinit)\n\n"
+                                     "**Zinit** is a plugin manager with support for:\n\n"
+                                     "- Turbo mode\n- Completion management\n")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n### [Zinit](https://github.com/o/zinit)\n\n"
+                                     "**Zinit** is a plugin manager with support for:\n")),
+              ElementsAre("style/description"));
+  // Words on a heading are no sentence; a paragraph under it is prose.
+  EXPECT_THAT(rule_ids(lint_markdown(
+                  "# L\n\n## S\n\n#### [superconsole](https://github.com/a/superconsole) - "
+                  "Windows-only console setup\n\n### "
+                  "[zcomet](https://github.com/a/zcomet)\n\n**zcomet** is a "
+                  "minimalistic plugin manager. " +
+                  std::string(300, 'x') + " and more.\n")),
+              IsEmpty());
+}
+
 }  // namespace
 }  // namespace sg::testing

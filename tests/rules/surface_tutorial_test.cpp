@@ -73,5 +73,29 @@ TEST(SurfaceTutorial, ATitleThatIsTheProjectsNameIsNoTutorial) {
               Contains("surface/tutorial"));
 }
 
+// A description's first words say what the entry is; later ones what it
+// holds. A path's tutorial word counts at a segment's start or end, not in a
+// slug that lists topics. Material that says it goes deeper is not surface.
+TEST(SurfaceTutorial, OnlyWhatTheEntryIsMakesItATutorial) {
+  for (const char* item :
+       {"- [Sandbox](https://www.example.com/downloads/sandbox.html) - A personal, portable "
+        "Hadoop environment that comes with a dozen tutorials.",
+        "- [Javalobby](https://dzone.com/java-jdk-development-tutorials-tools-news) - News.",
+        "- [Mildly](https://www.youtube.com/channel/x) - Tutorials on intermediate ML topics."}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
+                Not(Contains("surface/tutorial")))
+        << item;
+  }
+  for (const char* item :
+       {"- [Web app](https://frameworkless.example.org/course) - A set of video tutorials to "
+        "build a web app.",
+        "- [Java 8](https://github.com/o/java8-tutorial) - Popular Java 8 guide.",
+        "- [Guide](https://someone.example/tutorials/java) - Java."}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
+                Contains("surface/tutorial"))
+        << item;
+  }
+}
+
 }  // namespace
 }  // namespace sg::testing

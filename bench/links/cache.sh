@@ -31,9 +31,10 @@ links = {u: {"status": "ok", "reason": "", "evidence": "", "http_status": 200, "
              "attempts": 1, "elapsed_ms": 80, "error": "", "checked_at": now} for u in urls}
 with open(f"{out}/cache-{n}.json", "w") as f:
     json.dump({"version": 2, "links": links, "probes": {}}, f)
-failing = {u: {"first_failed": "2026-11-01", "runs": 2} for u in urls}
+failing = {u: {"day": "2026-11-01", "outcome": "failed", "last_seen": "2026-11-01"}
+           for u in urls}
 with open(f"{out}/history-{n}.json", "w") as f:
-    json.dump({"version": 1, "failing": failing}, f)
+    json.dump({"version": 2, "links": failing}, f)
 PY
 }
 

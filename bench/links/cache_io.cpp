@@ -87,7 +87,7 @@ bool measure(std::size_t count, const std::filesystem::path& dir, Timing& timing
   timing.history_save = seconds_of([&] { saved = !history.save(); });
   sg::links::LinkHistory again(history_path);
   timing.history_load = seconds_of([&] { read = !again.load(); });
-  if (!saved || !read || again.find(all.back().url) == nullptr) {
+  if (!saved || !read || again.streak(all.back().url).failed_days == 0) {
     return fail("the history did not survive a save and a load");
   }
   return true;

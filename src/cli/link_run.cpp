@@ -192,10 +192,9 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
       history->prune(today, prune_days);
     }
     for (links::LinkResult& result : results) {
-      if (const links::FailureStreak* streak = history->find(result.url)) {
-        result.failed_runs = streak->runs;
-        result.failing_since = streak->first_failed;
-      }
+      const links::FailureStreak streak = history->streak(result.url);
+      result.failed_days = streak.failed_days;
+      result.failing_since = streak.first_failed;
     }
     if (auto problem = history->save()) {
       std::cerr << "sourcegate: warning: cannot save " << *problem << '\n';
@@ -211,12 +210,13 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
     }
   }
 
-  // With a history, one bad run is not a dead link: flaky networks are the
+  // With a history, one bad day is not a dead link: flaky networks are the
   // commonest false alarm.
+  report.dead_after =
+      options.history.empty() ? 0 : options.dead_after.value_or(policy.links.dead_after_days);
   std::vector<const links::LinkResult*> reported;
   for (const links::LinkResult& result : results) {
-    if (options.history.empty() || !links::is_failure(result.status) ||
-        result.failed_runs >= options.dead_after) {
+    if (!links::is_failure(result.status) || is_reported_dead(report, result)) {
       reported.push_back(&result);
     }
   }
@@ -224,7 +224,6 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
   report.diagnostics.insert(report.diagnostics.end(), std::make_move_iterator(findings.begin()),
                             std::make_move_iterator(findings.end()));
   report.links = std::move(results);
-  report.dead_after = options.history.empty() ? 0 : options.dead_after;
 }
 
 }  // namespace sg

@@ -59,11 +59,14 @@ void add_link_options(CLI::App& command, LinkOptions& options) {
   command.add_option("--github-api", options.github_api,
                      "GitHub API base URL for repository checks (default https://api.github.com)");
   command.add_option("--history", options.history,
-                     "Remember failures across runs in this file (periodic reports); a link is "
-                     "reported dead only after --dead-after failed runs in a row");
+                     "Remember failures across runs in this file, by UTC day (periodic "
+                     "reports); a link is reported dead only after failing on --dead-after days");
   command
       .add_option("--dead-after", options.dead_after,
-                  "With --history: failed runs in a row before a link counts as dead (default 3)")
+                  "With --history: a link is dead after failing on this many UTC days with no "
+                  "day between on which it worked; the last run of a day decides the day, and "
+                  "unverifiable, rate-limited or excluded results count neither way (default: "
+                  "the policy's links.dead_after_days, 3)")
       ->check(CLI::Range(1, 1000));
   command
       .add_option("--progress", options.progress, "Progress line on stderr: auto, always, never")

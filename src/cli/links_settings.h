@@ -31,7 +31,8 @@ struct LinkOptions {
   std::string github_api;
   std::string ca_file;
   std::string history;
-  int dead_after = 3;
+  /// Unset: the policy's links.dead_after_days.
+  std::optional<int> dead_after;
   std::string progress = "auto";
   /// Set for a run over part of the list (--changed-since): it must not
   /// prune the cache or the history of what it did not see.

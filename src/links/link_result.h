@@ -96,9 +96,9 @@ struct LinkResult {
   /// describe(reason, evidence): why the link is not ok; empty when ok.
   std::string error;
   std::vector<LinkSource> sources;
-  /// With a history (periodic reports): consecutive failed runs and the date
+  /// With a history (periodic reports): UTC days failed in a row and the date
   /// the streak began; 0 and empty otherwise.
-  int failed_runs = 0;
+  int failed_days = 0;
   std::string failing_since;
 };
 

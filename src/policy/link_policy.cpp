@@ -201,6 +201,16 @@ const std::vector<LinkKey>& link_keys() {
        [](const JsonNode& value, const std::string& what, LinkPolicy& out) {
          out.prune_unseen_days = static_cast<int>(bounded_count(value, what, 3660));
        }},
+      {"dead_after_days",
+       [](const JsonNode& value, const std::string& what, LinkPolicy& out) {
+         const std::size_t days = bounded_count(value, what, 1000);
+         if (days == 0) {
+           fail(value.location, what +
+                                    " must be at least 1: a link is dead after failing on "
+                                    "that many days");
+         }
+         out.dead_after_days = static_cast<int>(days);
+       }},
   };
   return keys;
 }

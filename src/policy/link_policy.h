@@ -18,6 +18,9 @@ struct LinkPolicy {
   links::CacheMaxAge cache_max_age;
   /// Cache and history entries of links no whole run has seen for this long go.
   int prune_unseen_days = 30;
+  /// With a link history: UTC days a link must fail, with no day between on
+  /// which it worked, before a report calls it dead (`--dead-after` overrides).
+  int dead_after_days = 3;
   /// Environment variables that hold tokens: read when a run starts, never
   /// kept in the policy.
   std::string github_token_env;

@@ -18,6 +18,9 @@ void write_json_report(const Report& report, std::ostream& out) {
   if (const auto not_checked = report.links_not_checked(); !not_checked.empty()) {
     root["summary"]["links_not_checked"] = not_checked;
   }
+  if (report.dead_after > 0) {
+    root["summary"]["dead_after_days"] = report.dead_after;
+  }
   if (report.list_items > 0) {
     root["summary"]["list_items"] = report.list_items;
     root["summary"]["not_entries"] = report.not_entries;
@@ -72,8 +75,8 @@ void write_json_report(const Report& report, std::ostream& out) {
                          {"evidence", link.evidence},
                          {"error", link.error},
                          {"sources", std::move(sources)}};
-    if (link.failed_runs > 0) {
-      item["failed_runs"] = link.failed_runs;
+    if (link.failed_days > 0) {
+      item["failed_days"] = link.failed_days;
       item["failing_since"] = link.failing_since;
     }
     links.push_back(std::move(item));

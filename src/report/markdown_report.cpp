@@ -47,8 +47,9 @@ void write_table(const std::vector<const links::LinkResult*>& rows, bool with_hi
     out << "| " << links::to_string(link->status) << " | <" << cell(link->url) << "> | "
         << cell(answer) << " | ";
     if (with_history) {
-      out << (link->failed_runs > 0
-                  ? fmt::format("{} ({} runs)", link->failing_since, link->failed_runs)
+      out << (link->failed_days > 0
+                  ? fmt::format("{} ({} day{})", link->failing_since, link->failed_days,
+                                link->failed_days == 1 ? "" : "s")
                   : std::string())
           << " | ";
     }
@@ -74,7 +75,7 @@ void write_markdown_report(const Report& report, std::ostream& out) {
     }
     if (!links::is_failure(link.status)) {
       other.push_back(&link);
-    } else if (!with_history || link.failed_runs >= report.dead_after) {
+    } else if (is_reported_dead(report, link)) {
       dead.push_back(&link);
     } else {
       watching.push_back(&link);
@@ -87,9 +88,9 @@ void write_markdown_report(const Report& report, std::ostream& out) {
     out << fmt::format("{} more not checked: {}.\n", n, reason);
   }
   if (!dead.empty()) {
-    out << (with_history
-                ? fmt::format("\n## Dead: failed {} or more runs in a row\n\n", report.dead_after)
-                : std::string("\n## Failing\n\n"));
+    out << (with_history ? fmt::format("\n## Dead: failed on {} or more days in a row\n\n",
+                                       report.dead_after)
+                         : std::string("\n## Failing\n\n"));
     write_table(dead, with_history, out);
   }
   if (!other.empty()) {
@@ -97,7 +98,7 @@ void write_markdown_report(const Report& report, std::ostream& out) {
     write_table(other, with_history, out);
   }
   if (!watching.empty()) {
-    out << fmt::format("\n## Failing, not yet reported dead (fewer than {} runs in a row)\n\n",
+    out << fmt::format("\n## Failing, not yet reported dead (fewer than {} days in a row)\n\n",
                        report.dead_after);
     write_table(watching, with_history, out);
   }

@@ -13,6 +13,11 @@ std::size_t Report::count(Severity severity) const {
       [&](const Diagnostic& d) { return d.severity == severity && d.waived_reason.empty(); }));
 }
 
+bool is_reported_dead(const Report& report, const links::LinkResult& link) {
+  return links::is_failure(link.status) &&
+         (report.dead_after == 0 || link.failed_days >= report.dead_after);
+}
+
 std::string repository_path(const std::string& file) {
   std::filesystem::path path(file);
   if (path.is_absolute()) {

@@ -38,8 +38,8 @@ struct Report {
   /// With --changed-since: the kinds and waivers the change adds.
   std::vector<ReviewItem> review;
   std::vector<links::LinkResult> links;
-  /// With a link history: failed runs in a row before a link counts as dead;
-  /// 0 without one.
+  /// With a link history: UTC days failed in a row before a link counts as
+  /// dead; 0 without one.
   int dead_after = 0;
 
   /// Findings that count (waived ones do not).
@@ -48,6 +48,10 @@ struct Report {
   /// by reason, so that no summary says "0 errors" having checked nothing.
   std::map<std::string, std::size_t> links_not_checked() const;
 };
+
+/// A failing link the report calls dead: with a link history, one that failed
+/// on at least `dead_after` days in a row; without one, every failing link.
+bool is_reported_dead(const Report& report, const links::LinkResult& link);
 
 enum class ReportFormat { text, json, github, sarif, markdown };
 

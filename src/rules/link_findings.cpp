@@ -17,9 +17,9 @@ std::string finding_message(const links::LinkResult& result) {
           ? fmt::format("{} moved permanently to {} ({})", result.url, result.final_url,
                         result.evidence)
           : fmt::format("{} is {}: {}", result.url, links::to_string(result.status), result.error);
-  if (result.failed_runs > 1) {
-    message += fmt::format(" (failing since {}, {} runs in a row)", result.failing_since,
-                           result.failed_runs);
+  if (result.failed_days > 1) {
+    message += fmt::format(" (failing since {}, on {} days in a row)", result.failing_since,
+                           result.failed_days);
   }
   return message;
 }

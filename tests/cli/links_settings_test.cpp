@@ -74,7 +74,8 @@ TEST(LinkSettings, EveryKeyOfTheTableLandsInItsSetting) {
     "soft_404_patterns": ["(?i)gone"], "login_wall_patterns": ["login"],
     "fragments": true, "soft_404_probe": false, "github_token_env": "SG_TEST_NO_SUCH_VAR",
     "host_tokens": [{"host": "h.example", "env": "SG_TEST_NO_SUCH_VAR"}],
-    "cache_success_hours": 2, "cache_failure_minutes": 3, "prune_unseen_days": 9
+    "cache_success_hours": 2, "cache_failure_minutes": 3, "prune_unseen_days": 9,
+    "dead_after_days": 5
   }})");
   const LinkPolicy& links = policy.links;
   const links::CheckSettings& s = links.settings;
@@ -106,8 +107,9 @@ TEST(LinkSettings, EveryKeyOfTheTableLandsInItsSetting) {
   EXPECT_EQ(links.cache_max_age.success, std::chrono::hours(2));
   EXPECT_EQ(links.cache_max_age.failure, std::chrono::minutes(3));
   EXPECT_EQ(links.prune_unseen_days, 9);
+  EXPECT_EQ(links.dead_after_days, 5);
   // The example names every key of the table, so a new row needs a line here.
-  EXPECT_EQ(link_policy_keys().size(), 29U);
+  EXPECT_EQ(link_policy_keys().size(), 30U);
 
   LinkPolicy readable = links;
   readable.settings.ca_file.clear();  // validation reads the file

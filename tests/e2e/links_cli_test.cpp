@@ -222,26 +222,60 @@ TEST_F(LinksCli, ReadsUrlsFromHtml) {
   EXPECT_EQ(report["links"][0]["status"], "broken");
 }
 
-TEST_F(LinksCli, WithAHistoryALinkIsDeadOnlyAfterRepeatedFailures) {
+// Re-runs on one day counted as days of failure: three made a link dead.
+TEST_F(LinksCli, WithAHistoryRunsOnOneDayCountAsOneDay) {
   m_dir.write("urls.txt", url("/gone") + "\n");
   const std::vector<std::string> run = args({"links", "urls.txt", "--history", "history.json",
                                              "--dead-after", "2", "--format", "markdown"});
-  auto first = run_sourcegate(run, m_dir.path());
-  EXPECT_EQ(first.exit_code, 0) << first.out;
-  EXPECT_THAT(first.out, HasSubstr("1 links checked, 0 need attention."));
-  EXPECT_THAT(first.out,
-              HasSubstr("## Failing, not yet reported dead (fewer than 2 runs in a row)"));
-  auto second = run_sourcegate(run, m_dir.path());
-  EXPECT_EQ(second.exit_code, 1);
-  EXPECT_THAT(second.out, HasSubstr("## Dead: failed 2 or more runs in a row"));
-  EXPECT_THAT(second.out, HasSubstr("(2 runs)"));
-  auto third = run_sourcegate(args({"links", "urls.txt", "--history", "history.json",
-                                    "--dead-after", "2", "--color", "never"}),
+  for (int rerun = 0; rerun < 3; ++rerun) {
+    auto result = run_sourcegate(run, m_dir.path());
+    EXPECT_EQ(result.exit_code, 0) << result.out;
+    EXPECT_THAT(result.out, HasSubstr("1 links checked, 0 need attention."));
+    EXPECT_THAT(result.out,
+                HasSubstr("## Failing, not yet reported dead (fewer than 2 days in a row)"));
+    EXPECT_THAT(result.out, HasSubstr(" (1 day) "));
+  }
+}
+
+/// A history in which `link` failed on two earlier days, a week apart.
+std::string failed_twice(const std::string& link) {
+  return R"({"version": 2, "links": {")" + link +
+         R"(": {"day": "2020-01-13", "outcome": "failed", "failed_days_before": 1,)"
+         R"( "failed_before_since": "2020-01-06", "last_seen": "2020-01-13"}}})";
+}
+
+TEST_F(LinksCli, WithAHistoryALinkIsDeadAfterFailingOnTheDaysThePolicySays) {
+  m_dir.write("urls.txt", url("/gone") + "\n");
+  m_dir.write("history.json", failed_twice(url("/gone")));
+  m_dir.write("policy.json", R"({"links": {"dead_after_days": 3}})");
+  auto third = run_sourcegate(args({"links", "urls.txt", "--history", "history.json", "--policy",
+                                    "policy.json", "--color", "never"}),
                               m_dir.path());
-  EXPECT_THAT(third.out, HasSubstr("(failing since "));
-  EXPECT_THAT(third.out, HasSubstr(", 3 runs in a row) [link/broken]"));
-  // Said once: "HTTP 404 Not Found (failing since ..., 3 runs in a row)".
+  EXPECT_EQ(third.exit_code, 1) << third.out << third.err;
+  EXPECT_THAT(third.out, HasSubstr("(failing since 2020-01-06, on 3 days in a row) [link/broken]"));
+  // Said once: "HTTP 404 Not Found (failing since ..., on 3 days in a row)".
   EXPECT_EQ(third.out.find("failing since"), third.out.rfind("failing since")) << third.out;
+  // The same day again: still three days, and still dead.
+  auto again = run_sourcegate(args({"links", "urls.txt", "--history", "history.json", "--policy",
+                                    "policy.json", "--format", "json"}),
+                              m_dir.path());
+  EXPECT_EQ(again.exit_code, 1);
+  const auto report = nlohmann::json::parse(again.out);
+  EXPECT_EQ(report["summary"]["dead_after_days"], 3);
+  EXPECT_EQ(report["links"][0]["failed_days"], 3);
+  EXPECT_EQ(report["links"][0]["failing_since"], "2020-01-06");
+}
+
+TEST_F(LinksCli, DeadAfterOnTheCommandLineOverridesThePolicy) {
+  m_dir.write("urls.txt", url("/gone") + "\n");
+  m_dir.write("history.json", failed_twice(url("/gone")));
+  m_dir.write("policy.json", R"({"links": {"dead_after_days": 3}})");
+  auto result = run_sourcegate(args({"links", "urls.txt", "--history", "history.json", "--policy",
+                                     "policy.json", "--dead-after", "4", "--format", "markdown"}),
+                               m_dir.path());
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_THAT(result.out, HasSubstr("(fewer than 4 days in a row)"));
+  EXPECT_THAT(result.out, HasSubstr(" 2020-01-06 (3 days) "));
 }
 
 TEST_F(LinksCli, BadFlagValuesAreUsageErrors) {

@@ -55,7 +55,7 @@ TEST(LinkFindings, OnePerPlaceNamingTheEntryWithTheStreakSaidOnce) {
   result.status = LinkStatus::broken;
   result.error = "HTTP 404 Not Found";
   result.evidence = "HTTP/1.1 404 Not Found";
-  result.failed_runs = 4;
+  result.failed_days = 4;
   result.failing_since = "2026-11-01";
   result.sources = {{"README.md", 5, 3}, {"other.md", 9, 1}};
   Policy policy = empty_policy();
@@ -65,7 +65,7 @@ TEST(LinkFindings, OnePerPlaceNamingTheEntryWithTheStreakSaidOnce) {
   EXPECT_EQ(findings[0].title, "Stream-K");
   EXPECT_EQ(findings[0].evidence, "HTTP/1.1 404 Not Found");
   EXPECT_EQ(findings[1].title, "");  // nothing is written there but the link
-  const std::string streak = "(failing since 2026-11-01, 4 runs in a row)";
+  const std::string streak = "(failing since 2026-11-01, on 4 days in a row)";
   EXPECT_THAT(findings[0].message, HasSubstr(streak));
   EXPECT_EQ(findings[0].message.find(streak), findings[0].message.rfind(streak));
 

@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <ostream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -42,7 +44,9 @@ void write_table(const std::vector<const links::LinkResult*>& rows, bool with_hi
     }
     std::string places;
     for (const links::LinkSource& source : link->sources) {
-      places += fmt::format("{}{}:{}", places.empty() ? "" : "<br>", source.file, source.line);
+      // Each place escaped alone: the <br> between them is markup, not text.
+      places +=
+          fmt::format("{}{}:{}", places.empty() ? "" : "<br>", cell(source.file), source.line);
     }
     out << "| " << links::to_string(link->status) << " | <" << cell(link->url) << "> | "
         << cell(answer) << " | ";
@@ -53,7 +57,7 @@ void write_table(const std::vector<const links::LinkResult*>& rows, bool with_hi
                   : std::string())
           << " | ";
     }
-    out << cell(places) << " | [Wayback Machine](https://web.archive.org/web/*/" << cell(link->url)
+    out << places << " | [Wayback Machine](https://web.archive.org/web/*/" << cell(link->url)
         << ") |\n";
   }
 }
@@ -109,6 +113,31 @@ void write_markdown_report(const Report& report, std::ostream& out) {
   if (findings > 0) {
     out << fmt::format("\n{} policy findings besides links: run `sourcegate lint`.\n", findings);
   }
+}
+
+std::string link_issue_body(const Report& report, std::string_view day) {
+  // GitHub refuses a body of more than 65,536 characters; a byte is at most one.
+  constexpr std::size_t k_max_body_bytes = 65'536;
+  std::ostringstream markdown;
+  write_markdown_report(report, markdown);
+  std::string body = markdown.str();
+  const std::string footer = fmt::format(
+      "\n_Links checked on {} (UTC). This issue is kept up to date by the scheduled link report: "
+      "updated in place, closed when every dead link works again, reopened when one fails._\n",
+      day);
+  if (body.size() + footer.size() > k_max_body_bytes) {
+    // Room for the note, whose count has at most 20 digits.
+    constexpr std::size_t k_note_bytes = 160;
+    const std::size_t room = k_max_body_bytes - footer.size() - k_note_bytes;
+    const std::size_t cut = body.rfind('\n', room) + 1;
+    const auto hidden =
+        std::count(body.begin() + static_cast<std::ptrdiff_t>(cut), body.end(), '\n');
+    body.resize(cut);
+    body += fmt::format(
+        "\n{} more lines do not fit in an issue: the workflow run keeps the whole report.\n",
+        hidden);
+  }
+  return body + footer;
 }
 
 }  // namespace sg

@@ -100,6 +100,14 @@ void write_github_summary(const Report& report, std::ostream& out);
 /// The dead-link report: a Markdown page for an issue, listing every link that
 /// is not ok with where it is written and an archived copy to try.
 void write_markdown_report(const Report& report, std::ostream& out);
+/// The body of the one issue that keeps the dead-link report: the Markdown
+/// report, cut at a line to fit GitHub's limit on an issue's body, and the
+/// UTC day of the run it tells about.
+std::string link_issue_body(const Report& report, std::string_view day);
+/// Reads back what write_json_report wrote, as far as the Markdown report
+/// needs it: the summary's dead_after_days, the links and the findings.
+/// Throws InputError at the offending value, naming `file`.
+Report read_json_report(std::string_view text, const std::string& file);
 void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& rules,
                         std::ostream& out);
 

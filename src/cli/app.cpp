@@ -94,6 +94,7 @@ int run_cli(int argc, char** argv) {
       "  sourcegate rules                list the rules\n"
       "  sourcegate import README.md     entries/ from a Markdown list\n"
       "  sourcegate explain claim/incomplete\n"
+      "  sourcegate report-issue --report links.json --repo octo/list\n"
       "\n"
       "Exit codes: 0 no errors, 1 errors found, 2 usage or input error.");
   int exit_code = 0;
@@ -105,6 +106,7 @@ int run_cli(int argc, char** argv) {
   add_check_command(app, exit_code);
   add_init_command(app, exit_code);
   add_import_command(app, exit_code);
+  add_report_issue_command(app, exit_code);
   // CLI11 would only say that a command is required; name the mistyped one.
   if (argc > 1 && argv[1][0] != '-') {
     std::vector<std::string_view> commands;

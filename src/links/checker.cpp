@@ -23,6 +23,20 @@
 
 namespace sg::links {
 
+void ensure_curl_initialised() {
+  // libcurl converts internationalised host names (bücher.example) to
+  // punycode with libidn2, which reads the character set from the locale: in
+  // the "C" locale every such host would be "bad/illegal format".
+  static const bool k_initialised = [] {
+    if (std::setlocale(LC_CTYPE, "C.UTF-8") == nullptr) {
+      std::setlocale(LC_CTYPE, "");
+    }
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    return true;
+  }();
+  (void)k_initialised;
+}
+
 namespace {
 
 using std::chrono::milliseconds;
@@ -32,21 +46,6 @@ constexpr std::size_t k_api_body_bytes = std::size_t{256} * 1024;
 
 long to_ms(SteadyClock::duration duration) {
   return static_cast<long>(std::chrono::duration_cast<milliseconds>(duration).count());
-}
-
-/// Makes curl's process-wide initialisation happen once, before any handle.
-/// libcurl converts internationalised host names (bücher.example) to
-/// punycode with libidn2, which reads the character set from the locale: in
-/// the "C" locale every such host would be "bad/illegal format".
-void ensure_curl_initialised() {
-  static const bool k_initialised = [] {
-    if (std::setlocale(LC_CTYPE, "C.UTF-8") == nullptr) {
-      std::setlocale(LC_CTYPE, "");
-    }
-    curl_global_init(CURL_GLOBAL_DEFAULT);
-    return true;
-  }();
-  (void)k_initialised;
 }
 
 /// A link to check, or one of the two requests that tell what a host

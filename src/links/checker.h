@@ -65,4 +65,8 @@ std::vector<LinkResult> check_links(const std::vector<LinkTarget>& targets,
 /// limit); returns the resulting soft limit.
 long raise_open_file_limit(long needed);
 
+/// Makes curl's process-wide initialisation happen once, before any handle:
+/// every user of libcurl calls it first.
+void ensure_curl_initialised();
+
 }  // namespace sg::links

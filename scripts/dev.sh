@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up a Debian machine, build, and run the gate or the tests.
 #   scripts/dev.sh gate   install what is missing, build, check the embedded list
+#   scripts/dev.sh build  install what is missing, build (the scheduled link report)
 #   scripts/dev.sh test   install what is missing, build, run every test under ctest, in
 #                         the release build and again under the sanitizers
 set -euo pipefail
@@ -46,6 +47,10 @@ build() {  # [preset], release by default
 }
 
 case "${1:-}" in
+  build)
+    install_missing
+    build
+    ;;
   gate)
     install_missing
     build
@@ -69,7 +74,7 @@ case "${1:-}" in
     echo "tests and formatting pass"
     ;;
   *)
-    echo "usage: scripts/dev.sh gate|test" >&2
+    echo "usage: scripts/dev.sh gate|build|test" >&2
     exit 2
     ;;
 esac

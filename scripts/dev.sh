@@ -40,6 +40,23 @@ install_missing() {
   return $status
 }
 
+# The checkers some tests hand the project's files to (scripts/tools/package.json,
+# pinned by its package-lock.json): npm packages, installed where the tests look.
+install_test_tools() {
+  if ! command -v npm >/dev/null; then
+    local sudo=()
+    [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+      nodejs npm >/dev/null
+  fi
+  # npm ci starts from scratch each time: only when the lock is newer than
+  # what was installed from it.
+  if [ ! scripts/tools/node_modules/.package-lock.json -nt scripts/tools/package-lock.json ]; then
+    npm ci --prefix scripts/tools --no-audit --no-fund --loglevel=error >/dev/null
+  fi
+}
+
 build() {  # [preset], release by default
   local preset="${1:-release}"
   cmake --preset "$preset" >/dev/null
@@ -63,6 +80,7 @@ case "${1:-}" in
     ;;
   test)
     install_missing
+    install_test_tools
     build
     ctest --preset release -j "$(nproc)"
     # The same tests under AddressSanitizer and UBSan, with a short run of

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "rules/rule.h"
+#include "rules/rules_doc.h"
 #include "util/error.h"
 
 namespace sg {
@@ -30,7 +31,7 @@ std::vector<RuleMetadata> rule_metadata() {
   std::vector<RuleMetadata> rules;
   for (const Rule& rule : rule_registry()) {
     rules.push_back({std::string(rule.id), rule.severity, std::string(rule.summary),
-                     std::string(rule.doc), std::string(rule.hint)});
+                     std::string(rule.doc), std::string(rule.hint), rule_help_uri(rule.id)});
   }
   return rules;
 }

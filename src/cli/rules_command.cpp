@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "rules/rule.h"
+#include "rules/rules_doc.h"
 #include "util/error.h"
 #include "util/spelling.h"
 
@@ -12,12 +13,19 @@ namespace sg {
 
 void add_rules_commands(CLI::App& app, int& exit_code) {
   CLI::App* rules = app.add_subcommand("rules", "List every rule with its default severity");
-  rules->callback([&exit_code] {
+  auto markdown = std::make_shared<bool>(false);
+  rules->add_flag("--markdown", *markdown,
+                  "Print every rule's documentation as Markdown (the page docs/rules.md)");
+  rules->callback([markdown, &exit_code] {
+    exit_code = 0;
+    if (*markdown) {
+      std::cout << rules_reference();
+      return;
+    }
     for (const Rule& rule : rule_registry()) {
       std::cout << fmt::format("{:<24} {:<8} {}\n", rule.id, to_string(rule.severity),
                                rule.summary);
     }
-    exit_code = 0;
   });
 
   auto id = std::make_shared<std::string>();

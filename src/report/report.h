@@ -86,6 +86,8 @@ struct RuleMetadata {
   std::string summary;
   std::string doc;
   std::string hint;
+  /// Where the rule is documented (its section of docs/rules.md).
+  std::string help_uri;
 };
 
 void write_text_report(const Report& report, std::ostream& out, TextStyle style);

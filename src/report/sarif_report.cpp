@@ -77,6 +77,7 @@ void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& r
                          {"shortDescription", {{"text", rule.summary}}},
                          {"fullDescription", {{"text", rule.doc}}},
                          {"help", {{"text", rule.hint}}},
+                         {"helpUri", rule.help_uri},
                          {"defaultConfiguration", {{"level", words_for(rule.severity).sarif}}}});
   }
   ordered_json results = ordered_json::array();
@@ -114,17 +115,15 @@ void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& r
     }
     results.push_back(std::move(result));
   }
-  ordered_json root = {
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs",
-       ordered_json::array({{{"tool",
-                              {{"driver",
-                                {{"name", "sourcegate"},
-                                 {"version", kVersion},
-                                 {"informationUri", "https://github.com/sourcegate/sourcegate"},
-                                 {"rules", rule_list}}}}},
-                             {"results", results}}})}};
+  ordered_json root = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                       {"version", "2.1.0"},
+                       {"runs", ordered_json::array({{{"tool",
+                                                       {{"driver",
+                                                         {{"name", "sourcegate"},
+                                                          {"version", kVersion},
+                                                          {"informationUri", kHomepage},
+                                                          {"rules", rule_list}}}}},
+                                                      {"results", results}}})}};
   out << root.dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';
 }
 

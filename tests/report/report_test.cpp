@@ -96,8 +96,10 @@ TEST(GithubReport, ShowsTheReviewerEachKindAndWaiverAChangeAdds) {
 TEST(SarifReport, IsSarif210WithRulesLocationsAndStableFingerprints) {
   std::ostringstream first;
   std::ostringstream second;
-  const std::vector<RuleMetadata> rules = {{"entry/schema", Severity::error, "s", "d", "h"},
-                                           {"source/not-primary", Severity::error, "s", "d", "h"}};
+  const std::vector<RuleMetadata> rules = {
+      {"entry/schema", Severity::error, "s", "d", "h", "https://example.test/rules#entryschema"},
+      {"source/not-primary", Severity::error, "summary", "doc", "hint",
+       "https://example.test/rules#sourcenot-primary"}};
   write_sarif_report(hostile_report(), rules, first);
   write_sarif_report(hostile_report(), rules, second);
   EXPECT_EQ(first.str(), second.str());
@@ -112,7 +114,11 @@ TEST(SarifReport, IsSarif210WithRulesLocationsAndStableFingerprints) {
   EXPECT_EQ(result["level"], "error");
   const auto& location = result["locations"][0]["physicalLocation"];
   EXPECT_EQ(location["artifactLocation"]["uri"], "entries/01-a,b%3Ac.json");
-  EXPECT_EQ(run["tool"]["driver"]["rules"][1]["name"], "SourceNotPrimary");
+  const auto& rule = run["tool"]["driver"]["rules"][1];
+  EXPECT_EQ(rule["name"], "SourceNotPrimary");
+  EXPECT_EQ(rule["shortDescription"]["text"], "summary");
+  EXPECT_EQ(rule["fullDescription"]["text"], "doc");
+  EXPECT_EQ(rule["helpUri"], "https://example.test/rules#sourcenot-primary");
   EXPECT_EQ(location["region"]["startLine"], 12);
   EXPECT_EQ(location["region"]["startColumn"], 9);
   EXPECT_EQ(result["partialFingerprints"]["sourcegate/v1"].get<std::string>().size(), 16U);

@@ -34,6 +34,12 @@ CommandOutput run_sourcegate(const std::vector<std::string>& args, const fs::pat
 #else
   const std::string binary = "sourcegate";
 #endif
+  return run_program(binary, args, directory, environment, stdin_file);
+}
+
+CommandOutput run_program(const std::string& binary, const std::vector<std::string>& args,
+                          const fs::path& directory, const std::vector<std::string>& environment,
+                          const fs::path& stdin_file) {
   TempDir capture;
   const std::string out_path = (capture.path() / "out").string();
   const std::string err_path = (capture.path() / "err").string();
@@ -124,5 +130,9 @@ fs::path TempDir::write(const std::string& relative, const std::string& text) co
 std::string read_text(const fs::path& path) { return slurp(path); }
 
 fs::path source_dir() { return SOURCEGATE_SOURCE_DIR; }
+
+fs::path test_tool(const std::string& name) {
+  return source_dir() / "scripts/tools/node_modules/.bin" / name;
+}
 
 }  // namespace sg::testing

@@ -20,6 +20,13 @@ CommandOutput run_sourcegate(const std::vector<std::string>& args,
                              const std::vector<std::string>& environment = {},
                              const std::filesystem::path& stdin_file = "/dev/null");
 
+/// Runs `binary` (a path, not searched for) the same way: for the checkers
+/// the tests hand sourcegate's output to.
+CommandOutput run_program(const std::string& binary, const std::vector<std::string>& args,
+                          const std::filesystem::path& directory,
+                          const std::vector<std::string>& environment = {},
+                          const std::filesystem::path& stdin_file = "/dev/null");
+
 /// The null-terminated array execve() takes, pointing into `strings`: built
 /// before fork(), since the child may not allocate.
 std::vector<char*> exec_array(std::vector<std::string>& strings);
@@ -44,5 +51,9 @@ std::string read_text(const std::filesystem::path& path);
 
 /// The repository's source tree, for fixtures and the embedded list.
 std::filesystem::path source_dir();
+
+/// A checker the tests run (a JSON Schema validator, the workflow validator):
+/// scripts/dev.sh installs them from scripts/tools/package-lock.json.
+std::filesystem::path test_tool(const std::string& name);
 
 }  // namespace sg::testing

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "cli/output.h"
+#include "links/checker.h"
 #include "links/history.h"
 #include "links/html.h"
 #include "load/inputs.h"
@@ -66,6 +67,53 @@ class ProgressLine {
   bool m_enabled;
   bool m_drawn = false;
 };
+
+/// mailto: and tel: links name an address or a number, not a page: they
+/// join the report as skipped (the checker never fetches anything but http
+/// and https), so the summary counts them instead of dropping them unseen.
+void add_address_links(const std::vector<links::FoundLink>& found,
+                       std::vector<links::LinkTarget>& targets) {
+  std::map<std::string, std::size_t, std::less<>> index;
+  for (const links::FoundLink& link : found) {
+    if (link.kind != links::LinkKind::other_scheme) {
+      continue;
+    }
+    const std::string scheme = to_lower(link.url.substr(0, link.url.find(':') + 1));
+    if (scheme != "mailto:" && scheme != "tel:") {
+      continue;
+    }
+    auto [it, added] = index.try_emplace(link.url, targets.size());
+    if (added) {
+      targets.push_back({link.url, {}});
+    }
+    targets[it->second].sources.push_back(
+        {link.location.file, link.location.line, link.location.column});
+  }
+}
+
+/// A run that may not fetch and found nothing in the cache checked nothing:
+/// it must not print a clean result (exit 2, as for any input it cannot use).
+void require_cached_answers(const std::vector<links::LinkResult>& results,
+                            const std::string& cache) {
+  std::size_t unanswered = 0;
+  bool answered = false;
+  for (const links::LinkResult& result : results) {
+    if (result.reason == links::LinkReason::offline) {
+      ++unanswered;
+    } else if (result.status != links::LinkStatus::skipped &&
+               result.status != links::LinkStatus::excluded &&
+               result.reason != links::LinkReason::host_policy) {
+      answered = true;
+    }
+  }
+  if (unanswered > 0 && !answered) {
+    throw InputError(Location{cache, 0, 0},
+                     fmt::format("--offline, and the link cache holds none of the {} link{} to "
+                                 "check, so nothing was checked; run once without --offline to "
+                                 "fill the cache, or point --cache at a filled one",
+                                 unanswered, unanswered == 1 ? "" : "s"));
+  }
+}
 
 }  // namespace
 
@@ -145,10 +193,28 @@ std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inpu
   return found;
 }
 
+void dump_links(const std::vector<links::FoundLink>& found, const Policy& policy,
+                const LinkOptions& options, std::ostream& out) {
+  const links::LinkChecker checker(link_settings(policy.links, options));
+  for (const links::LinkTarget& target : links::group_links(found)) {
+    if (auto settled = checker.precheck(target);
+        settled && (settled->status == links::LinkStatus::excluded ||
+                    settled->status == links::LinkStatus::skipped)) {
+      continue;
+    }
+    out << printable(target.url);
+    for (const links::LinkSource& source : target.sources) {
+      out << '\t' << printable(source.file) << ':' << source.line << ':' << source.column;
+    }
+    out << '\n';
+  }
+}
+
 void check_and_report(const std::vector<links::FoundLink>& found, const List& entries,
                       const Policy& policy, const LinkOptions& options, Report& report) {
   const links::CheckSettings settings = link_settings(policy.links, options);
-  const std::vector<links::LinkTarget> targets = links::group_links(found);
+  std::vector<links::LinkTarget> targets = links::group_links(found);
+  add_address_links(found, targets);
   // Only a run that saw every link may forget the ones it did not see.
   const bool full_run = !options.partial && settings.include.empty();
   const int prune_days = policy.links.prune_unseen_days;
@@ -184,6 +250,9 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
     ProgressLine progress(show_progress);
     results = links::check_links(targets, settings, cache.get(), mode,
                                  [&progress](const links::CheckProgress& p) { progress.draw(p); });
+  }
+  if (mode == links::CacheMode::offline) {
+    require_cached_answers(results, options.cache);
   }
   if (history) {
     const std::string today = format_date(today_utc());

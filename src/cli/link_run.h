@@ -1,5 +1,6 @@
 #pragma once
 
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,12 @@ std::vector<links::FoundLink> entry_links(const List& list);
 std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inputs, List& entries,
                                             const Policy& policy,
                                             std::vector<Diagnostic>& document_findings);
+
+/// --dump: every link a check would fetch (after --include and --exclude),
+/// one per line: the URL, then each place it is written as file:line:col,
+/// tab-separated. Nothing is fetched and no cache is read.
+void dump_links(const std::vector<links::FoundLink>& found, const Policy& policy,
+                const LinkOptions& options, std::ostream& out);
 
 /// Checks the links (cache in front), adds the results to `report.links`
 /// and a link/* finding per failing place to `report.diagnostics`, naming the

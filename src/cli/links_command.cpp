@@ -1,15 +1,19 @@
+#include <iostream>
 #include <memory>
 
 #include "cli/commands.h"
 #include "cli/link_run.h"
 #include "cli/lint_pipeline.h"
 #include "cli/output.h"
+#include "load/input_paths.h"
 
 namespace sg {
 namespace {
 
 struct LinksOptions {
   std::vector<std::string> inputs{"entries"};
+  std::vector<std::string> exclude_paths;
+  bool dump = false;
   std::string policy;
   LinkOptions link;
   OutputOptions output;
@@ -21,8 +25,13 @@ void add_links_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<LinksOptions>();
   CLI::App* command = app.add_subcommand("links", "Check that every link resolves");
   command->add_option("inputs", options->inputs,
-                      "Entries directories or files, Markdown, HTML or text files, URLs, - for "
-                      "stdin (default: entries)");
+                      "Entries directories or files, Markdown, HTML or text files, folders of "
+                      "Markdown files, quoted globs such as 'docs/**/*.md', URLs, - for stdin "
+                      "(default: entries)");
+  add_exclude_path_option(*command, options->exclude_paths);
+  command->add_flag("--dump", options->dump,
+                    "List the links that would be checked, one per line with where each is "
+                    "written (file:line:col), and check nothing");
   command->add_option("--policy", options->policy,
                       "Policy file whose \"links\" settings apply (default: policy/policy.json)");
   add_link_options(*command, options->link);
@@ -32,13 +41,21 @@ void add_links_command(CLI::App& app, int& exit_code) {
       "  sourcegate links                          every link of entries/\n"
       "  sourcegate links README.md --fragments    a Markdown list, #fragments too\n"
       "  sourcegate links https://arxiv.org/abs/2301.03598\n"
-      "  sourcegate links --offline                report from the cache only");
+      "  sourcegate links --offline                report from the cache only\n"
+      "  sourcegate links docs --exclude-path 'docs/archive'   every .md file under docs/\n"
+      "  sourcegate links 'docs/**/*.md' --dump    list the links, check nothing");
   command->callback([options, &exit_code] {
     const Policy policy = resolve_policy(options->policy, MissingPolicy::quiet);
     List entries;
     std::vector<Diagnostic> document_findings;
     const std::vector<links::FoundLink> found =
-        collect_links(options->inputs, entries, policy, document_findings);
+        collect_links(expand_input_paths(options->inputs, options->exclude_paths), entries, policy,
+                      document_findings);
+    if (options->dump) {
+      dump_links(found, policy, options->link, std::cout);
+      exit_code = 0;
+      return;
+    }
     Report report;
     report.entries = entries.entry_count();
     check_and_report(found, entries, policy, options->link, report);

@@ -15,9 +15,20 @@ struct LintOptions {
 
 }  // namespace
 
+void add_exclude_path_option(CLI::App& command, std::vector<std::string>& globs) {
+  // One value per use, so that "--exclude-path GLOB README.md" keeps its input.
+  command
+      .add_option("--exclude-path", globs,
+                  "Leave out paths matching this glob, and folders matching it with all they "
+                  "hold, when reading folders and globs (repeatable; '**' crosses folders)")
+      ->allow_extra_args(false);
+}
+
 void add_lint_inputs(CLI::App& command, LintInputs& inputs) {
   command.add_option("paths", inputs.paths,
-                     "Entries directories, .json entry files or .md lists (default: entries)");
+                     "Entries directories, .json entry files, .md lists, folders of .md files "
+                     "or quoted globs such as 'docs/**/*.md' (default: entries)");
+  add_exclude_path_option(command, inputs.exclude_paths);
   command.add_option("--policy", inputs.policy,
                      "Policy file (default: policy/policy.json when it exists)");
   command.add_option("--today", inputs.today,

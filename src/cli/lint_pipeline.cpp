@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/git_changes.h"
+#include "load/input_paths.h"
 #include "load/inputs.h"
 #include "load/markdown_loader.h"
 #include "rules/engine.h"
@@ -68,7 +69,8 @@ LintRun run_lint(const LintInputs& inputs) {
     today = *parsed;
   }
   Policy policy = resolve_policy(inputs.policy, MissingPolicy::note);
-  LoadResult loaded = load_inputs(inputs.paths, policy.separators);
+  LoadResult loaded =
+      load_inputs(expand_input_paths(inputs.paths, inputs.exclude_paths), policy.separators);
   LintRun run{std::move(loaded), std::move(policy), {}, std::nullopt};
   if (!inputs.changed_since.empty()) {
     run.changed = changed_since(inputs.changed_since);

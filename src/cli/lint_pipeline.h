@@ -17,6 +17,8 @@ namespace sg {
 /// What lint reads: inputs, the policy, and the date freshness is judged by.
 struct LintInputs {
   std::vector<std::string> paths{"entries"};
+  /// Globs of paths to leave out of directories and globs (--exclude-path).
+  std::vector<std::string> exclude_paths;
   std::string policy;
   std::string today;
   /// A git ref: judge only what changed since its merge base with HEAD.
@@ -24,6 +26,8 @@ struct LintInputs {
 };
 
 void add_lint_inputs(CLI::App& command, LintInputs& inputs);
+/// --exclude-path GLOB (repeatable), for every command that reads paths.
+void add_exclude_path_option(CLI::App& command, std::vector<std::string>& globs);
 
 /// Where a list keeps its policy; `lint` reads it, `init` writes it.
 inline constexpr const char* k_default_policy = "policy/policy.json";

@@ -126,7 +126,8 @@ TEST(Cli, AnEmptyDirectoryIsAnInputError) {
   std::filesystem::create_directories(dir.path() / "entries");
   auto result = run_sourcegate({"lint"}, dir.path());
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_THAT(result.err, HasSubstr("entries: error: no entry files here"));
+  EXPECT_THAT(result.err, HasSubstr("entries: error: no entry files (.json) and no Markdown files "
+                                    "(.md) here"));
 }
 
 TEST(Cli, CredentialsInAUrlAreAnErrorAndNeverPrinted) {
@@ -273,7 +274,7 @@ TEST(Cli, LintAndLinksSeeTheSameLinksAtTheSamePlacesInAMarkdownList) {
             "[beta]: https://beta.example/home\n");
   auto sources = [&](const std::string& command) {
     auto result = run_sourcegate(
-        {command, "README.md", "--offline", "--no-cache", "--format", "json"}, dir.path());
+        {command, "README.md", "--exclude", ".", "--no-cache", "--format", "json"}, dir.path());
     std::map<std::string, std::string> by_url;
     const auto report = nlohmann::json::parse(result.out);
     for (const auto& link : report["links"]) {

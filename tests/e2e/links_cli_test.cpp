@@ -1,6 +1,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "links/test_server.h"
@@ -284,6 +286,72 @@ TEST_F(LinksCli, BadFlagValuesAreUsageErrors) {
       2);
   EXPECT_EQ(run_sourcegate({"links", "--exclude", "(", url("/ok")}, m_dir.path()).exit_code, 2);
   EXPECT_EQ(run_sourcegate({"links", "missing.md"}, m_dir.path()).exit_code, 2);
+}
+
+TEST_F(LinksCli, ChecksTheMarkdownFilesOfAFolderOrGlobButTheExcludedOnes) {
+  m_dir.write("docs/a.md", "# A\n\nSee [fine](" + url("/ok") + ").\n");
+  m_dir.write("docs/sub/b.md", "# B\n\nSee [gone](" + url("/gone") + ").\n");
+  m_dir.write("docs/archive/c.md", "# C\n\nSee [old](" + url("/gone") + "#x).\n");
+  m_dir.write("docs/picture.png", "not read");
+  auto folder = run_sourcegate(
+      args({"links", "docs", "--exclude-path", "docs/archive", "--format", "json"}), m_dir.path());
+  EXPECT_EQ(folder.exit_code, 1) << folder.err;
+  const auto report = nlohmann::json::parse(folder.out);
+  ASSERT_EQ(report["links"].size(), 2U) << folder.out;
+  std::set<std::string> files;
+  for (const auto& link : report["links"]) {
+    for (const auto& source : link["sources"]) {
+      files.insert(source["file"].get<std::string>());
+    }
+  }
+  EXPECT_EQ(files, (std::set<std::string>{"docs/a.md", "docs/sub/b.md"}));
+  // '*' stays in its folder: only docs/a.md, whose link is fine.
+  auto glob = run_sourcegate(args({"links", "docs/*.md"}), m_dir.path());
+  EXPECT_EQ(glob.exit_code, 0) << glob.out << glob.err;
+  auto nothing = run_sourcegate(args({"links", "docs/**/*.txt"}), m_dir.path());
+  EXPECT_EQ(nothing.exit_code, 2);
+  EXPECT_THAT(nothing.err, HasSubstr("docs/**/*.txt: error: no file matches this glob"));
+}
+
+// The addresses are refused by the safety rules: had --dump checked them, the
+// run would report them blocked and exit 1.
+TEST(LinksDump, ListsWhatWouldBeCheckedAndChecksNothing) {
+  TempDir dir;
+  dir.write("README.md",
+            "# L\n\n- [A](http://127.0.0.1:9/a) - A.\n- [Mail](mailto:me@a.example) - Mail.\n"
+            "- [B](http://127.0.0.1:9/b) - B.\n- [Top](#l) - Anchor.\n\n"
+            "Again: http://127.0.0.1:9/a\n");
+  auto result = run_sourcegate({"links", "README.md", "--dump", "--exclude", "/b$"}, dir.path());
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "http://127.0.0.1:9/a\tREADME.md:3:3\tREADME.md:8:8\n");
+}
+
+TEST(LinksSkipped, MailtoAndTelAreNotedAndCountedNotChecked) {
+  TempDir dir;
+  dir.write("README.md",
+            "# L\n\n- [Write](mailto:lists@a.example) - Mail.\n- [Call](tel:+15550100) - "
+            "Phone.\n");
+  auto text = run_sourcegate({"links", "README.md", "--no-cache", "--color", "never"}, dir.path());
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("2 of 2 links not checked (not an http(s) URL (mailto:, tel:); "
+                                  "only http and https links are checked)"));
+  auto json = run_sourcegate({"links", "README.md", "--no-cache", "--format", "json"}, dir.path());
+  const auto report = nlohmann::json::parse(json.out);
+  ASSERT_EQ(report["links"].size(), 2U);
+  EXPECT_EQ(report["links"][0]["url"], "mailto:lists@a.example");
+  EXPECT_EQ(report["links"][0]["status"], "skipped");
+  EXPECT_EQ(report["links"][0]["sources"][0]["line"], 3);
+  EXPECT_EQ(report["links"][1]["url"], "tel:+15550100");
+}
+
+TEST(LinksOffline, NothingCachedIsAnInputErrorNotACleanResult) {
+  TempDir dir;
+  dir.write("urls.txt", "https://a.example/x and https://b.example/y\n");
+  auto result = run_sourcegate({"links", "urls.txt", "--offline", "--cache", "c.json"}, dir.path());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_THAT(result.err, HasSubstr("c.json: error: --offline, and the link cache holds none of "
+                                    "the 2 links to check, so nothing was checked"));
 }
 
 }  // namespace

@@ -9,7 +9,8 @@
 namespace sg {
 
 // The rows, one per file under src/rules/ (the link-status rows are in
-// link_findings.cpp, the one place link results become findings).
+// link_findings.cpp, the one place link results become findings; the pr/*
+// rows in pr_template.cpp, which reads a pull request's description).
 extern const Rule k_claim_incomplete;
 extern const Rule k_claim_superlative;
 extern const Rule k_entry_duplicate_url;
@@ -28,6 +29,8 @@ extern const Rule k_link_timeout;
 extern const Rule k_link_unreachable;
 extern const Rule k_link_unverifiable;
 extern const Rule k_list_group_size;
+extern const Rule k_pr_claim_mismatch;
+extern const Rule k_pr_unanswered;
 extern const Rule k_source_kind_mismatch;
 extern const Rule k_source_not_primary;
 extern const Rule k_source_report_evidence;
@@ -37,12 +40,19 @@ extern const Rule k_surface_tutorial;
 
 const std::vector<Rule>& rule_registry() {
   static const std::vector<Rule> k_rules = {
-      k_claim_incomplete,       k_claim_superlative,   k_entry_duplicate_url,  k_entry_review,
-      k_entry_schema,           k_entry_unused_waiver, k_freshness_stale,      k_link_anchor,
-      k_link_blocked,           k_link_broken,         k_link_canonical,       k_link_fragment,
-      k_link_redirected,        k_link_relative,       k_link_timeout,         k_link_unreachable,
-      k_link_unverifiable,      k_list_group_size,     k_source_kind_mismatch, k_source_not_primary,
-      k_source_report_evidence, k_source_unclassified, k_style_description,    k_surface_tutorial,
+      k_claim_incomplete,       k_claim_superlative,
+      k_entry_duplicate_url,    k_entry_review,
+      k_entry_schema,           k_entry_unused_waiver,
+      k_freshness_stale,        k_link_anchor,
+      k_link_blocked,           k_link_broken,
+      k_link_canonical,         k_link_fragment,
+      k_link_redirected,        k_link_relative,
+      k_link_timeout,           k_link_unreachable,
+      k_link_unverifiable,      k_list_group_size,
+      k_pr_claim_mismatch,      k_pr_unanswered,
+      k_source_kind_mismatch,   k_source_not_primary,
+      k_source_report_evidence, k_source_unclassified,
+      k_style_description,      k_surface_tutorial,
   };
   return k_rules;
 }

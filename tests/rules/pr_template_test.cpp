@@ -206,6 +206,25 @@ TEST(PrBody, CommentsAndOtherHeadingsAreNoAnswers) {
   EXPECT_EQ(answers[1].line, 8);
 }
 
+// GitHub stores a description typed in its editor with CRLF line ends.
+TEST(PrBody, CrlfLineEndsReadAsLf) {
+  std::string body = answered(k_full_answers);
+  std::string crlf;
+  for (const char c : body) {
+    crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  }
+  const Entry added = entry("Stream-K", true);
+  EXPECT_TRUE(check_pr_body(crlf, "body.md", {&added}).empty());
+  const std::vector<PrAnswer> answers = read_pr_body(crlf);
+  ASSERT_EQ(answers.size(), 9U);
+  EXPECT_EQ(answers[3].text, "H100 SXM, CUDA 12.4");
+  const std::vector<PrAnswer> unanswered =
+      read_pr_body("## Why is the source primary?\r\n\r\n_Answer here._\r\n");
+  ASSERT_EQ(unanswered.size(), 1U);
+  EXPECT_EQ(unanswered[0].text, "");
+  EXPECT_EQ(unanswered[0].line, 3);
+}
+
 TEST(PrBody, NoClaimSpellings) {
   for (const char* text : {"No claim", "no claim.", "None", "N/A", "n/a", "-"}) {
     EXPECT_TRUE(says_no_claim(text)) << text;

@@ -27,6 +27,9 @@ struct Diagnostic {
   /// Where the entry the finding is about starts (line 0 when none), so that
   /// the entry's waivers can be applied. Not part of any report.
   Location entry_location;
+  /// Where the other entries the finding is about start (Finding::involves),
+  /// so that a change to any of them owns the finding. Not part of any report.
+  std::vector<Location> involved_entries;
   /// Set when a waiver silenced the finding; it is then reported, not counted.
   std::string waived_reason;
 };

@@ -72,6 +72,9 @@ Diagnostic make_diagnostic(const Rule& rule, Severity severity, Finding finding)
   } else {
     d.title = std::move(finding.subject);
   }
+  for (const Entry* entry : finding.involves) {
+    d.involved_entries.push_back(entry->location);
+  }
   return d;
 }
 

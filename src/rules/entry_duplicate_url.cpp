@@ -43,7 +43,8 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
           .message = fmt::format("links the same page as \"{}\" at {}:{}", first.title,
                                  first.location.file, first.location.line),
           .hint = "remove one of them, or waive this rule with the reason the list repeats it",
-          .entry = &entry});
+          .entry = &entry,
+          .involves = {&first}});
     }
   });
 }

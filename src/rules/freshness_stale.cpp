@@ -72,6 +72,7 @@ extern const Rule k_freshness_stale = {
         "lists), the section must be re-verified.",
     .hint = "re-check the sources, then update the verification date",
     .check_list = check_freshness_stale,
+    .dated = true,
 };
 
 }  // namespace sg

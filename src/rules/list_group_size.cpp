@@ -26,10 +26,14 @@ void check_group_size(const List& list, const RuleContext& context, Findings& ou
                      const Location& location) {
       const std::size_t count = links(entries);
       if (count > limit) {
-        out.push_back(Finding{.location = location,
-                              .message = fmt::format("\"{}\" holds {} links; the policy allows {}",
-                                                     title, count, limit),
-                              .subject = title});
+        Finding finding{.location = location,
+                        .message = fmt::format("\"{}\" holds {} links; the policy allows {}", title,
+                                               count, limit),
+                        .subject = title};
+        for (const Entry& entry : entries) {
+          finding.involves.push_back(&entry);
+        }
+        out.push_back(std::move(finding));
       }
     };
     check(section.entries, section.title, section.location);

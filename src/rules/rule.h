@@ -88,6 +88,10 @@ struct Finding {
   const Entry* entry = nullptr;
   /// For findings without an entry: the section or group title to name.
   std::string subject;
+  /// Other entries the finding is about (a duplicate's first occurrence, the
+  /// entries of an oversized group): a change to any of them is a change
+  /// that makes or keeps the finding.
+  std::vector<const Entry*> involves = {};
 };
 
 using Findings = std::vector<Finding>;
@@ -110,6 +114,10 @@ struct Rule {
   /// repository (anchors, relative files): `links` runs it on a Markdown
   /// input as `lint` does, so the two agree.
   bool document_links = false;
+  /// Judged against today's date (freshness): its findings appear as time
+  /// passes with no change at all, so they fail a change only where it wrote
+  /// the date, and otherwise belong to the scheduled run.
+  bool dated = false;
   bool network() const { return link_status.has_value(); }
 };
 

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/git_changes.h"
 #include "load/entries_loader.h"
 #include "util/error.h"
 #include "util/file.h"
@@ -17,6 +18,7 @@ namespace fs = std::filesystem;
 struct FmtOptions {
   std::vector<std::string> paths{"entries"};
   bool check = false;
+  std::string changed_since;
 };
 
 std::vector<std::string> json_files(const std::vector<std::string>& paths) {
@@ -49,10 +51,14 @@ void add_fmt_command(CLI::App& app, int& exit_code) {
                       "Entries directories or .json files (default: entries)");
   command->add_flag("--check", options->check,
                     "Change nothing; list files that are not canonical and exit 1");
+  command->add_option("--changed-since", options->changed_since,
+                      "Only the files changed since this git ref's merge base with HEAD "
+                      "(the pull-request gate)");
   command->footer(
       "Examples:\n"
       "  sourcegate fmt            rewrite entries/*.json canonically\n"
-      "  sourcegate fmt --check    in CI: fail when a file is not canonical");
+      "  sourcegate fmt --check    in CI: fail when a file is not canonical\n"
+      "  sourcegate fmt --check --changed-since origin/main   only what a pull request changed");
   command->callback([options, &exit_code] {
     // Format everything in memory first, so a malformed file stops the run
     // before any file is rewritten.
@@ -61,8 +67,13 @@ void add_fmt_command(CLI::App& app, int& exit_code) {
       std::string canonical;
       FileStamp read_as;  // an edit made while fmt runs is refused, not reverted
     };
+    std::vector<std::string> files = json_files(options->paths);
+    if (!options->changed_since.empty()) {
+      const ChangedLines touched = changed_since(options->changed_since);
+      std::erase_if(files, [&](const std::string& file) { return !touched.contains(file); });
+    }
     std::vector<Rewrite> changed;
-    for (const std::string& file : json_files(options->paths)) {
+    for (const std::string& file : files) {
       FileStamp stamp;
       const std::string text = read_file(file, &stamp);
       std::string canonical = canonical_entries_text(file, text);

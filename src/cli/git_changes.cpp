@@ -9,12 +9,27 @@
 
 #include <fmt/format.h>
 
+#include "rules/rule.h"
 #include "util/error.h"
 
 namespace sg {
 namespace {
 
-/// Runs git with `args` (no shell involved) and returns its stdout.
+int number_at(std::string_view text, std::size_t& at) {
+  int value = 0;
+  auto [end, error] = std::from_chars(text.data() + at, text.data() + text.size(), value);
+  at = static_cast<std::size_t>(end - text.data());
+  return error == std::errc() ? value : 0;
+}
+
+bool in_ranges(const std::vector<std::pair<int, int>>& ranges, int first, int last) {
+  return std::any_of(ranges.begin(), ranges.end(), [&](const auto& range) {
+    return range.first <= last && first <= range.second;
+  });
+}
+
+}  // namespace
+
 std::string run_git(const std::vector<std::string>& args) {
   int pipe_fds[2];
   if (pipe(pipe_fds) != 0) {
@@ -48,27 +63,12 @@ std::string run_git(const std::vector<std::string>& args) {
   waitpid(pid, &status, 0);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     throw UsageError(
-        fmt::format("`git {}` failed; check that this is a git repository and that "
-                    "the ref exists (fetch it first in CI)",
+        fmt::format("`git {}` failed; check that this is a git repository and, when a "
+                    "ref is named, that the ref exists (fetch it first in CI)",
                     fmt::join(args, " ")));
   }
   return output;
 }
-
-int number_at(std::string_view text, std::size_t& at) {
-  int value = 0;
-  auto [end, error] = std::from_chars(text.data() + at, text.data() + text.size(), value);
-  at = static_cast<std::size_t>(end - text.data());
-  return error == std::errc() ? value : 0;
-}
-
-bool in_ranges(const std::vector<std::pair<int, int>>& ranges, int first, int last) {
-  return std::any_of(ranges.begin(), ranges.end(), [&](const auto& range) {
-    return range.first <= last && first <= range.second;
-  });
-}
-
-}  // namespace
 
 ChangedLines parse_unified_diff(std::string_view diff) {
   ChangedLines changed;
@@ -175,16 +175,33 @@ void keep_changed(Report& report, const List& list, const ChangedLines& changed)
       touched.push_back(&entry);
     }
   });
-  std::erase_if(report.diagnostics, [&](const Diagnostic& d) {
-    if (auto it = changed.find(d.location.file);
-        it != changed.end() && in_ranges(it->second, d.location.line, d.location.line)) {
-      return false;
-    }
-    return std::none_of(touched.begin(), touched.end(), [&](const Entry* entry) {
-      return entry->location.file == d.entry_location.file &&
-             entry->location.line == d.entry_location.line &&
-             entry->location.column == d.entry_location.column;
+  const auto is_touched = [&](const Location& start) {
+    return std::any_of(touched.begin(), touched.end(), [&](const Entry* entry) {
+      return entry->location.file == start.file && entry->location.line == start.line &&
+             entry->location.column == start.column;
     });
+  };
+  std::erase_if(report.diagnostics, [&](const Diagnostic& d) {
+    const auto file = changed.find(d.location.file);
+    if (file == changed.end()) {
+      // Only an entry the change touched, elsewhere, can make it its finding
+      // (a new entry repeating an old one's URL).
+      return !std::any_of(d.involved_entries.begin(), d.involved_entries.end(), is_touched);
+    }
+    if (in_ranges(file->second, d.location.line, d.location.line)) {
+      return false;  // the change wrote this line
+    }
+    const Rule* rule = find_rule(d.rule);
+    if (rule != nullptr && rule->dated) {
+      // A date the change did not write goes stale by itself: the scheduled
+      // run reports it, or every change would fail on the day it expires.
+      return true;
+    }
+    if (d.rule == "entry/schema") {
+      return false;  // a file the change touched must be valid as a whole
+    }
+    return !is_touched(d.entry_location) &&
+           !std::any_of(d.involved_entries.begin(), d.involved_entries.end(), is_touched);
   });
 }
 

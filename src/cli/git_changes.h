@@ -15,6 +15,10 @@ namespace sg {
 /// directory): inclusive [first, last] ranges in the new version of the file.
 using ChangedLines = std::map<std::string, std::vector<std::pair<int, int>>, std::less<>>;
 
+/// Runs git with `args` (no shell involved) and returns its stdout; throws
+/// UsageError when git fails.
+std::string run_git(const std::vector<std::string>& args);
+
 /// Reads `git diff --unified=0` output. Pure, so that it can be fuzzed.
 ChangedLines parse_unified_diff(std::string_view diff);
 
@@ -23,9 +27,11 @@ ChangedLines parse_unified_diff(std::string_view diff);
 /// repository).
 ChangedLines changed_since(const std::string& ref);
 
-/// Keeps the findings a change is responsible for: those on changed lines and
-/// those about an entry that has a changed line. Old problems elsewhere do not
-/// block a new pull request.
+/// Keeps the findings a change is responsible for: those on changed lines,
+/// those about an entry that has a changed line or that involve one (a
+/// duplicate of it, its group's size), and schema errors anywhere in a changed
+/// file. A dated finding (freshness) stays only where the change wrote the
+/// date. Old problems elsewhere do not block a new pull request.
 void keep_changed(Report& report, const List& list, const ChangedLines& changed);
 
 /// The kinds and waivers written on changed lines, in list order, for the

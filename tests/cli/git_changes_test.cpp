@@ -3,8 +3,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-
 #include <nlohmann/json.hpp>
 
 #include "load/entries_loader.h"
@@ -88,12 +86,7 @@ TEST(ReviewItems, ListsTheKindsAndWaiversOnChangedLinesOnly) {
 
 class ChangedSince : public ::testing::Test {
  protected:
-  void git(const std::string& args) {
-    const std::string command = "git -C '" + m_dir.path().string() +
-                                "' -c user.email=t@example.invalid -c user.name=t " + args +
-                                " >/dev/null 2>&1";
-    ASSERT_EQ(std::system(command.c_str()), 0) << command;
-  }
+  void git(const std::string& args) { ASSERT_EQ(testing::git_in(m_dir.path(), args), 0) << args; }
   testing::TempDir m_dir;
 };
 

@@ -129,6 +129,15 @@ fs::path TempDir::write(const std::string& relative, const std::string& text) co
 
 std::string read_text(const fs::path& path) { return slurp(path); }
 
+int git_in(const fs::path& directory, const std::string& args) {
+  const std::string command = "git -C '" + directory.string() +
+                              "' -c user.email=t@example.invalid -c user.name=t "
+                              "-c init.defaultBranch=main -c commit.gpgsign=false " +
+                              args + " >/dev/null 2>&1";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 fs::path source_dir() { return SOURCEGATE_SOURCE_DIR; }
 
 fs::path test_tool(const std::string& name) {

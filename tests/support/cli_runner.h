@@ -49,6 +49,10 @@ class TempDir {
 
 std::string read_text(const std::filesystem::path& path);
 
+/// Runs `git ARGS` (shell words, quoted by the caller) in `directory` with a
+/// fixed identity and no output; returns git's exit status.
+int git_in(const std::filesystem::path& directory, const std::string& args);
+
 /// The repository's source tree, for fixtures and the embedded list.
 std::filesystem::path source_dir();
 

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
 # Set up a Debian machine, build, and run the gate or the tests.
+#   scripts/dev.sh tool   install what building the tool needs, build it alone
+#                         (build/tool/sourcegate, no tests): the pull-request gate
+#   scripts/dev.sh tool-deps   only install what building the tool needs
 #   scripts/dev.sh gate   install what is missing, build, check the embedded list
 #   scripts/dev.sh build  install what is missing, build (the scheduled link report)
 #   scripts/dev.sh test   install what is missing, build, run every test under ctest, in
@@ -7,18 +10,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+tool_packages=(
+  build-essential cmake ninja-build pkg-config git ccache
+  libcurl4-openssl-dev nlohmann-json3-dev libre2-dev libcli11-dev
+  libfmt-dev libpsl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libicu-dev
+)
 packages=(
-  build-essential cmake ninja-build pkg-config git
-  libcurl4-openssl-dev nlohmann-json3-dev libre2-dev libgtest-dev libgmock-dev libcli11-dev
-  libfmt-dev libpsl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev
-  libcpp-httplib-dev libbenchmark-dev libicu-dev clang-format ccache
+  "${tool_packages[@]}"
+  libgtest-dev libgmock-dev libcpp-httplib-dev libbenchmark-dev clang-format
   nginx openssl  # the link checker's tests run a real nginx (HTTP/2, gzip, TLS)
   clang libclang-rt-14-dev  # the sanitizer build and its libFuzzer targets
 )
 
-install_missing() {
+install_missing() {  # package…
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -65,11 +71,19 @@ build() {  # [preset], release by default
 
 case "${1:-}" in
   build)
-    install_missing
+    install_missing "${packages[@]}"
     build
     ;;
+  tool-deps)
+    install_missing "${tool_packages[@]}"
+    ;;
+  tool)
+    install_missing "${tool_packages[@]}"
+    cmake --preset tool >/dev/null
+    cmake --build --preset tool -j "$(nproc)"
+    ;;
   gate)
-    install_missing
+    install_missing "${packages[@]}"
     build
     status=0
     ./build/release/sourcegate lint || status=1
@@ -79,7 +93,7 @@ case "${1:-}" in
     exit $status
     ;;
   test)
-    install_missing
+    install_missing "${packages[@]}"
     install_test_tools
     build
     ctest --preset release -j "$(nproc)"
@@ -92,7 +106,7 @@ case "${1:-}" in
     echo "tests and formatting pass"
     ;;
   *)
-    echo "usage: scripts/dev.sh gate|build|test" >&2
+    echo "usage: scripts/dev.sh tool-deps|tool|gate|build|test" >&2
     exit 2
     ;;
 esac

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -122,6 +123,33 @@ ChangedLines changed_since(const std::string& ref) {
   }
   return parse_unified_diff(
       run_git({"diff", "--unified=0", "--no-color", "--no-ext-diff", "--relative", base}));
+}
+
+std::vector<std::string> tracked_json_files(const std::string& dir) {
+  namespace fs = std::filesystem;
+  const std::string listing = run_git({"ls-files", "-z", "--cached", "--", dir});
+  fs::path folder = fs::path(dir).lexically_normal();
+  if (!folder.has_filename()) {
+    folder = folder.parent_path();  // "entries/" is "entries"
+  }
+  if (folder == ".") {
+    folder.clear();  // git names files here without a "./"
+  }
+  std::vector<std::string> names;
+  for (std::size_t at = 0; at < listing.size();) {
+    std::size_t end = listing.find('\0', at);
+    if (end == std::string::npos) {
+      end = listing.size();
+    }
+    const fs::path path = fs::path(listing.substr(at, end - at)).lexically_normal();
+    at = end + 1;
+    std::error_code ec;
+    if (path.extension() == ".json" && path.parent_path() == folder &&
+        fs::is_regular_file(path, ec)) {
+      names.push_back(path.filename().string());
+    }
+  }
+  return names;
 }
 
 bool entry_changed(const Entry& entry, const ChangedLines& changed) {

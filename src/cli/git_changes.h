@@ -27,6 +27,11 @@ ChangedLines parse_unified_diff(std::string_view diff);
 /// repository).
 ChangedLines changed_since(const std::string& ref);
 
+/// The names of the `.json` files directly in `dir` that git tracks (those in
+/// the index) and that are in the working tree: an untracked file never takes
+/// part in a judgement. Throws UsageError when git fails.
+std::vector<std::string> tracked_json_files(const std::string& dir);
+
 /// Keeps the findings a change is responsible for: those on changed lines,
 /// those about an entry that has a changed line or that involve one (a
 /// duplicate of it, its group's size), and schema errors anywhere in a changed

@@ -36,6 +36,11 @@ void add_lint_inputs(CLI::App& command, LintInputs& inputs) {
   command.add_option("--changed-since", inputs.changed_since,
                      "Judge only entries changed since this git ref's merge base with HEAD "
                      "(the pull-request gate: old problems do not block new changes)");
+  command.add_flag("--tracked", inputs.tracked,
+                   "Judge the named files within the list git tracks: the other tracked files "
+                   "of their entries directories are read for the rules that span files "
+                   "(duplicates, group sizes); untracked files are never read (the pre-commit "
+                   "hooks)");
 }
 
 void add_lint_command(CLI::App& app, int& exit_code) {

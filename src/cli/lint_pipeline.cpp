@@ -1,7 +1,9 @@
 #include "cli/lint_pipeline.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "cli/git_changes.h"
 #include "load/input_paths.h"
@@ -41,6 +43,81 @@ void attach_rendered_anchors(List& list) {
   }
 }
 
+/// What --tracked loads: each named entry file with the tracked files of its
+/// directory around it, named directories as git tracks them, Markdown lists
+/// as they are. A named policy file is read as the policy (that is its check),
+/// not as entries.
+LoadResult load_tracked(const LintInputs& inputs, const Policy& policy,
+                        std::set<std::string, std::less<>>& context_only) {
+  namespace fs = std::filesystem;
+  const std::string policy_path =
+      fs::path(inputs.policy.empty() ? k_default_policy : inputs.policy).lexically_normal();
+  std::vector<std::string> load_paths;
+  std::set<std::string, std::less<>> named_files;
+  std::set<std::string, std::less<>> named_dirs;
+  std::map<std::string, std::vector<std::string>, std::less<>> named_in_dir;
+  for (const std::string& path : inputs.paths) {
+    fs::path normal = fs::path(path).lexically_normal();
+    if (!normal.has_filename() && normal.has_parent_path()) {
+      normal = normal.parent_path();  // "entries/" is "entries"
+    }
+    std::error_code ec;
+    if (normal == policy_path) {
+      continue;
+    }
+    if (fs::is_directory(normal, ec)) {
+      named_dirs.insert(normal.string());
+      load_paths.push_back(path);
+      continue;
+    }
+    if (normal.extension() != ".json") {
+      named_files.insert(path);  // a Markdown list stands alone, named as given
+      load_paths.push_back(path);
+      continue;
+    }
+    const std::string dir = normal.has_parent_path() ? normal.parent_path().string() : ".";
+    named_files.insert(normal.string());
+    named_in_dir[dir].push_back(normal.filename().string());
+    if (std::find(load_paths.begin(), load_paths.end(), dir) == load_paths.end()) {
+      load_paths.push_back(dir);
+    }
+  }
+  // A named file is judged even before `git add`; the rest must be tracked.
+  const EntriesLister list_files = [&](const std::string& dir) {
+    std::vector<std::string> names = tracked_json_files(dir);
+    if (auto it = named_in_dir.find(dir); it != named_in_dir.end()) {
+      for (const std::string& name : it->second) {
+        if (std::find(names.begin(), names.end(), name) == names.end()) {
+          names.push_back(name);
+        }
+      }
+    }
+    return names;
+  };
+  LoadResult loaded = load_inputs(load_paths, policy.separators, list_files);
+  for (const std::string& file : loaded.files) {
+    const std::string dir = fs::path(file).parent_path().string();
+    if (!named_files.contains(file) && !named_dirs.contains(dir.empty() ? "." : dir)) {
+      context_only.insert(file);
+    }
+  }
+  return loaded;
+}
+
+/// With --tracked: drops the findings that only concern the files read as the
+/// rest of the list. A duplicate of a named file's entry, or its group's size,
+/// concerns the named file too.
+void keep_named(std::vector<Diagnostic>& diagnostics,
+                const std::set<std::string, std::less<>>& context_only) {
+  const auto named = [&](const Location& at) {
+    return !at.file.empty() && !context_only.contains(at.file);
+  };
+  std::erase_if(diagnostics, [&](const Diagnostic& d) {
+    return !named(d.location) && !named(d.entry_location) &&
+           std::none_of(d.involved_entries.begin(), d.involved_entries.end(), named);
+  });
+}
+
 }  // namespace
 
 Policy resolve_policy(const std::string& explicit_path, MissingPolicy missing) {
@@ -69,9 +146,12 @@ LintRun run_lint(const LintInputs& inputs) {
     today = *parsed;
   }
   Policy policy = resolve_policy(inputs.policy, MissingPolicy::note);
+  std::set<std::string, std::less<>> context_only;
   LoadResult loaded =
-      load_inputs(expand_input_paths(inputs.paths, inputs.exclude_paths), policy.separators);
-  LintRun run{std::move(loaded), std::move(policy), {}, std::nullopt};
+      inputs.tracked
+          ? load_tracked(inputs, policy, context_only)
+          : load_inputs(expand_input_paths(inputs.paths, inputs.exclude_paths), policy.separators);
+  LintRun run{std::move(loaded), std::move(policy), {}, std::nullopt, std::move(context_only)};
   if (!inputs.changed_since.empty()) {
     run.changed = changed_since(inputs.changed_since);
   }
@@ -94,6 +174,9 @@ LintRun run_lint(const LintInputs& inputs) {
 
 void finish_report(LintRun& run, RulesRun rules) {
   apply_waivers(run.loaded.list, run.report.diagnostics, rules);
+  if (!run.context_only.empty()) {
+    keep_named(run.report.diagnostics, run.context_only);
+  }
   if (run.changed) {
     keep_changed(run.report, run.loaded.list, *run.changed);
     run.report.review = review_items(run.loaded.list, *run.changed);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct LintInputs {
   std::string today;
   /// A git ref: judge only what changed since its merge base with HEAD.
   std::string changed_since;
+  /// Judge the named files within the list as git tracks it (the pre-commit
+  /// hooks): the rest of their entries directories is read from tracked files
+  /// only, for the rules that span files.
+  bool tracked = false;
 };
 
 void add_lint_inputs(CLI::App& command, LintInputs& inputs);
@@ -47,6 +52,9 @@ struct LintRun {
   Report report;
   /// With --changed-since: what the change touched, asked of git once.
   std::optional<ChangedLines> changed;
+  /// With --tracked: files read only as the rest of the list around the named
+  /// ones; findings are reported there only when they involve a named file.
+  std::set<std::string, std::less<>> context_only;
 };
 LintRun run_lint(const LintInputs& inputs);
 

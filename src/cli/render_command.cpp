@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/git_changes.h"
 #include "load/entries_loader.h"
 #include "render/markdown_writer.h"
 #include "util/error.h"
@@ -16,6 +17,7 @@ struct RenderOptions {
   std::string entries = "entries";
   std::string output = "LIST.md";
   bool check = false;
+  bool tracked = false;
 };
 
 }  // namespace
@@ -27,13 +29,17 @@ void add_render_command(CLI::App& app, int& exit_code) {
   command->add_option("-o,--output", options->output, "Markdown file to write (default: LIST.md)");
   command->add_flag("--check", options->check,
                     "Change nothing; exit 1 with a diff when the output is stale");
+  command->add_flag("--tracked", options->tracked,
+                    "Render only the entry files git tracks; untracked files are never read "
+                    "(the pre-commit hooks)");
   command->footer(
       "Examples:\n"
       "  sourcegate render            write LIST.md from entries/\n"
       "  sourcegate render --check    in CI: fail when LIST.md is stale");
   command->callback([options, &exit_code] {
     LoadResult loaded;
-    load_entries_dir(options->entries, loaded);
+    load_entries_dir(options->entries, loaded,
+                     options->tracked ? EntriesLister(tracked_json_files) : EntriesLister());
     if (!loaded.diagnostics.empty()) {
       const Diagnostic& first = loaded.diagnostics.front();
       throw InputError(first.location,

@@ -600,21 +600,24 @@ void load_entries_text(const std::string& path, std::string_view text, LoadResul
   }
 }
 
-void load_entries_dir(const std::string& dir, LoadResult& out) {
-  std::error_code ec;
-  fs::directory_iterator it(dir, ec);
-  if (ec) {
-    throw InputError(Location{dir, 0, 0}, "cannot read directory: " + ec.message());
-  }
-  std::vector<fs::path> files;
-  for (const fs::directory_entry& item : it) {
-    if (item.path().extension() == ".json") {
-      files.push_back(item.path());
+void load_entries_dir(const std::string& dir, LoadResult& out, const EntriesLister& list_files) {
+  std::vector<std::string> names;
+  if (list_files) {
+    names = list_files(dir);
+  } else {
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    if (ec) {
+      throw InputError(Location{dir, 0, 0}, "cannot read directory: " + ec.message());
+    }
+    for (const fs::directory_entry& item : it) {
+      if (item.path().extension() == ".json") {
+        names.push_back(item.path().filename().string());
+      }
     }
   }
-  std::sort(files.begin(), files.end());
-  for (const fs::path& file : files) {
-    const std::string name = file.filename().string();
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
     const std::string path = (fs::path(dir) / name).lexically_normal().string();
     if (name != k_list_file_name && !is_section_file_name(name)) {
       SchemaReader(out).error(Location{path, 1, 1},

@@ -1,8 +1,10 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "load/load_result.h"
 
@@ -11,9 +13,16 @@ namespace sg {
 /// The name of the list-level file in an entries directory.
 inline constexpr std::string_view k_list_file_name = "list.json";
 
-/// Loads `list.json` and every `NN-slug.json` section file of `dir`, in name
+/// Which `.json` files an entries directory holds, as names without the
+/// directory. The default reads the directory; `--tracked` asks git, so that
+/// an untracked file never takes part.
+using EntriesLister = std::function<std::vector<std::string>(const std::string& dir)>;
+
+/// Loads `list.json` and every `NN-slug.json` section file of `dir` (as
+/// `list_files` names them, by default every `.json` file in it), in name
 /// order, into `out`.
-void load_entries_dir(const std::string& dir, LoadResult& out);
+void load_entries_dir(const std::string& dir, LoadResult& out,
+                      const EntriesLister& list_files = {});
 
 /// Loads one entries file (`list.json` or a section file) from its text.
 void load_entries_text(const std::string& path, std::string_view text, LoadResult& out);

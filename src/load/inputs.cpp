@@ -10,14 +10,15 @@
 
 namespace sg {
 
-LoadResult load_inputs(const std::vector<std::string>& paths, const ItemSeparators& separators) {
+LoadResult load_inputs(const std::vector<std::string>& paths, const ItemSeparators& separators,
+                       const EntriesLister& list_files) {
   namespace fs = std::filesystem;
   LoadResult result;
   for (const std::string& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
       const std::size_t before = result.files.size();
-      load_entries_dir(path, result);
+      load_entries_dir(path, result, list_files);
       if (result.files.size() == before) {
         // A mistyped path in CI must not pass as "nothing to check".
         throw InputError(Location{path, 0, 0},

@@ -20,6 +20,7 @@ packages=(
   libgtest-dev libgmock-dev libcpp-httplib-dev libbenchmark-dev clang-format
   nginx openssl  # the link checker's tests run a real nginx (HTTP/2, gzip, TLS)
   clang libclang-rt-14-dev  # the sanitizer build and its libFuzzer targets
+  pre-commit  # the hook tests run the framework on the repository's own hooks
 )
 
 install_missing() {  # package…

@@ -93,6 +93,7 @@ int run_cli(int argc, char** argv) {
       "  sourcegate check                lint and links together\n"
       "  sourcegate rules                list the rules\n"
       "  sourcegate import README.md     entries/ from a Markdown list\n"
+      "  sourcegate install-hook         a git pre-commit hook that judges the staged list\n"
       "  sourcegate explain claim/incomplete\n"
       "  sourcegate report-issue --report links.json --repo octo/list\n"
       "\n"
@@ -107,6 +108,7 @@ int run_cli(int argc, char** argv) {
   add_init_command(app, exit_code);
   add_import_command(app, exit_code);
   add_report_issue_command(app, exit_code);
+  add_install_hook_command(app, exit_code);
   // CLI11 would only say that a command is required; name the mistyped one.
   if (argc > 1 && argv[1][0] != '-') {
     std::vector<std::string_view> commands;

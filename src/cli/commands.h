@@ -15,5 +15,6 @@ void add_check_command(CLI::App& app, int& exit_code);
 void add_init_command(CLI::App& app, int& exit_code);
 void add_import_command(CLI::App& app, int& exit_code);
 void add_report_issue_command(CLI::App& app, int& exit_code);
+void add_install_hook_command(CLI::App& app, int& exit_code);
 
 }  // namespace sg

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Set up a Debian machine, build, and run the gate or the tests.
 #   scripts/dev.sh tool   install what building the tool needs, build it alone
-#                         (build/tool/sourcegate, no tests): the pull-request gate
+#                         (build/tool/sourcegate, no tests): the pull-request gate and
+#                         the scheduled link report
 #   scripts/dev.sh tool-deps   only install what building the tool needs
 #   scripts/dev.sh gate   install what is missing, build, check the embedded list
-#   scripts/dev.sh build  install what is missing, build (the scheduled link report)
 #   scripts/dev.sh test   install what is missing, build, run every test under ctest, in
 #                         the release build and again under the sanitizers
 set -euo pipefail
@@ -71,10 +71,6 @@ build() {  # [preset], release by default
 }
 
 case "${1:-}" in
-  build)
-    install_missing "${packages[@]}"
-    build
-    ;;
   tool-deps)
     install_missing "${tool_packages[@]}"
     ;;
@@ -107,7 +103,7 @@ case "${1:-}" in
     echo "tests and formatting pass"
     ;;
   *)
-    echo "usage: scripts/dev.sh tool-deps|tool|gate|build|test" >&2
+    echo "usage: scripts/dev.sh tool-deps|tool|gate|test" >&2
     exit 2
     ;;
 esac

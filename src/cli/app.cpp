@@ -90,6 +90,8 @@ int run_cli(int argc, char** argv) {
       "  sourcegate fmt --check          fail when an entry file is not canonical\n"
       "  sourcegate render --check       fail when LIST.md is stale\n"
       "  sourcegate links                check that every link resolves\n"
+      "  sourcegate links --shard 2/3    the second of three CI jobs' links\n"
+      "  sourcegate merge links-*.json   the shards' JSON reports as one run's\n"
       "  sourcegate check                lint and links together\n"
       "  sourcegate rules                list the rules\n"
       "  sourcegate import README.md     entries/ from a Markdown list\n"
@@ -104,6 +106,7 @@ int run_cli(int argc, char** argv) {
   add_render_command(app, exit_code);
   add_rules_commands(app, exit_code);
   add_links_command(app, exit_code);
+  add_merge_command(app, exit_code);
   add_check_command(app, exit_code);
   add_init_command(app, exit_code);
   add_import_command(app, exit_code);

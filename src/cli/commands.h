@@ -11,6 +11,7 @@ void add_fmt_command(CLI::App& app, int& exit_code);
 void add_render_command(CLI::App& app, int& exit_code);
 void add_rules_commands(CLI::App& app, int& exit_code);
 void add_links_command(CLI::App& app, int& exit_code);
+void add_merge_command(CLI::App& app, int& exit_code);
 void add_check_command(CLI::App& app, int& exit_code);
 void add_init_command(CLI::App& app, int& exit_code);
 void add_import_command(CLI::App& app, int& exit_code);

@@ -115,6 +115,22 @@ void require_cached_answers(const std::vector<links::LinkResult>& results,
   }
 }
 
+/// Keeps the targets whose host falls in `shard`, in order, and says where
+/// each stood in the whole run and how many went to other shards.
+ShardPart keep_shard(std::vector<links::LinkTarget>& targets, const links::Shard& shard) {
+  ShardPart part{shard, 0, {}};
+  std::vector<links::LinkTarget> kept;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (links::in_shard(targets[i].url, shard)) {
+      part.positions.push_back(i);
+      kept.push_back(std::move(targets[i]));
+    }
+  }
+  part.other_links = targets.size() - kept.size();
+  targets = std::move(kept);
+  return part;
+}
+
 }  // namespace
 
 std::vector<links::FoundLink> entry_links_of(const Entry& entry) {
@@ -196,7 +212,11 @@ std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inpu
 void dump_links(const std::vector<links::FoundLink>& found, const Policy& policy,
                 const LinkOptions& options, std::ostream& out) {
   const links::LinkChecker checker(link_settings(policy.links, options));
-  for (const links::LinkTarget& target : links::group_links(found)) {
+  std::vector<links::LinkTarget> targets = links::group_links(found);
+  if (options.shard) {
+    keep_shard(targets, *options.shard);
+  }
+  for (const links::LinkTarget& target : targets) {
     if (auto settled = checker.precheck(target);
         settled && (settled->status == links::LinkStatus::excluded ||
                     settled->status == links::LinkStatus::skipped)) {
@@ -215,8 +235,11 @@ void check_and_report(const std::vector<links::FoundLink>& found, const List& en
   const links::CheckSettings settings = link_settings(policy.links, options);
   std::vector<links::LinkTarget> targets = links::group_links(found);
   add_address_links(found, targets);
+  if (options.shard) {
+    report.shard = keep_shard(targets, *options.shard);
+  }
   // Only a run that saw every link may forget the ones it did not see.
-  const bool full_run = !options.partial && settings.include.empty();
+  const bool full_run = !options.partial && !options.shard && settings.include.empty();
   const int prune_days = policy.links.prune_unseen_days;
   // The history first: a periodic report whose memory cannot be read must
   // stop before it checks anything, not start every streak over.

@@ -28,13 +28,15 @@ std::vector<links::FoundLink> collect_links(const std::vector<std::string>& inpu
 
 /// --dump: every link a check would fetch (after --include and --exclude),
 /// one per line: the URL, then each place it is written as file:line:col,
-/// tab-separated. Nothing is fetched and no cache is read.
+/// tab-separated; with options.shard, only that shard's. Nothing is fetched
+/// and no cache is read.
 void dump_links(const std::vector<links::FoundLink>& found, const Policy& policy,
                 const LinkOptions& options, std::ostream& out);
 
 /// Checks the links (cache in front), adds the results to `report.links`
 /// and a link/* finding per failing place to `report.diagnostics`, naming the
-/// entry when the place is one.
+/// entry when the place is one. With options.shard, only the links whose
+/// host falls in that shard are checked, and report.shard says so.
 void check_and_report(const std::vector<links::FoundLink>& found, const List& entries,
                       const Policy& policy, const LinkOptions& options, Report& report);
 

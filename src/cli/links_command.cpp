@@ -14,6 +14,7 @@ struct LinksOptions {
   std::vector<std::string> inputs{"entries"};
   std::vector<std::string> exclude_paths;
   bool dump = false;
+  std::optional<std::string> shard;
   std::string policy;
   LinkOptions link;
   OutputOptions output;
@@ -35,6 +36,10 @@ void add_links_command(CLI::App& app, int& exit_code) {
   command->add_option("--policy", options->policy,
                       "Policy file whose \"links\" settings apply (default: policy/policy.json)");
   add_link_options(*command, options->link);
+  command->add_option("--shard", options->shard,
+                      "Check only the links whose host falls in shard K of N (K/N, such as "
+                      "2/3): one CI job per shard, then `sourcegate merge` of their JSON "
+                      "reports");
   add_output_options(*command, options->output);
   command->footer(
       "Examples:\n"
@@ -43,8 +48,12 @@ void add_links_command(CLI::App& app, int& exit_code) {
       "  sourcegate links https://arxiv.org/abs/2301.03598\n"
       "  sourcegate links --offline                report from the cache only\n"
       "  sourcegate links docs --exclude-path 'docs/archive'   every .md file under docs/\n"
-      "  sourcegate links 'docs/**/*.md' --dump    list the links, check nothing");
+      "  sourcegate links 'docs/**/*.md' --dump    list the links, check nothing\n"
+      "  sourcegate links --shard 2/3 --format json > links-2.json   one job of three");
   command->callback([options, &exit_code] {
+    if (options->shard) {
+      options->link.shard = parse_shard_option(*options->shard);
+    }
     const Policy policy = resolve_policy(options->policy, MissingPolicy::quiet);
     List entries;
     std::vector<Diagnostic> document_findings;
@@ -59,9 +68,13 @@ void add_links_command(CLI::App& app, int& exit_code) {
     Report report;
     report.entries = entries.entry_count();
     check_and_report(found, entries, policy, options->link, report);
-    report.diagnostics.insert(report.diagnostics.end(),
-                              std::make_move_iterator(document_findings.begin()),
-                              std::make_move_iterator(document_findings.end()));
+    // Anchors and relative paths belong to no host: the first shard alone
+    // reports them, so that merged shards list each once.
+    if (!options->link.shard || options->link.shard->index == 1) {
+      report.diagnostics.insert(report.diagnostics.end(),
+                                std::make_move_iterator(document_findings.begin()),
+                                std::make_move_iterator(document_findings.end()));
+    }
     apply_waivers(entries, report.diagnostics, RulesRun::network);
     sort_diagnostics(report.diagnostics);
     exit_code = emit_report(report, options->output);

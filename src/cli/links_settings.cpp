@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "util/error.h"
+#include "util/text.h"
 
 namespace sg {
 namespace {
@@ -130,6 +131,17 @@ links::CacheMode cache_mode(const LinkOptions& options) {
     return links::CacheMode::offline;
   }
   return options.no_cache ? links::CacheMode::no_cache : links::CacheMode::normal;
+}
+
+links::Shard parse_shard_option(const std::string& text) {
+  std::string problem;
+  if (auto shard = links::parse_shard(text, problem)) {
+    return *shard;
+  }
+  throw UsageError(
+      fmt::format("--shard \"{}\" {}: K/N checks the K-th of N shards, for "
+                  "example --shard 2/3 in the second of three CI jobs",
+                  printable(text), problem));
 }
 
 }  // namespace sg

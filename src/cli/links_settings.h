@@ -7,6 +7,7 @@
 
 #include "links/cache.h"
 #include "links/checker.h"
+#include "links/shard.h"
 #include "policy/link_policy.h"
 
 namespace sg {
@@ -37,6 +38,8 @@ struct LinkOptions {
   /// Set for a run over part of the list (--changed-since): it must not
   /// prune the cache or the history of what it did not see.
   bool partial = false;
+  /// Set by --shard: check only the links whose host falls in this shard.
+  std::optional<links::Shard> shard;
 };
 
 void add_link_options(CLI::App& command, LinkOptions& options);
@@ -49,5 +52,8 @@ void add_link_options(CLI::App& command, LinkOptions& options);
 links::CheckSettings link_settings(const LinkPolicy& policy, const LinkOptions& options);
 
 links::CacheMode cache_mode(const LinkOptions& options);
+
+/// The --shard value as a shard; throws UsageError saying what K/N means.
+links::Shard parse_shard_option(const std::string& text);
 
 }  // namespace sg

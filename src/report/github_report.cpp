@@ -127,6 +127,9 @@ void write_github_summary(const Report& report, std::ostream& out) {
   out << "## sourcegate\n\n"
       << fmt::format("{} entries checked: **{} error{}**, {} warning{}.\n\n", report.entries,
                      errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+  if (report.shard) {
+    out << shard_summary(*report.shard) << ".\n\n";
+  }
   if (!report.review.empty()) {
     out << "### For the reviewer\n\nKinds and waivers this change adds: the rules trust them.\n\n"
         << "| entry | where | declares |\n|---|---|---|\n";

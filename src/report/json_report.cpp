@@ -21,6 +21,11 @@ void write_json_report(const Report& report, std::ostream& out) {
   if (report.dead_after > 0) {
     root["summary"]["dead_after_days"] = report.dead_after;
   }
+  if (report.shard) {
+    root["summary"]["shard"] = {{"index", report.shard->shard.index},
+                                {"count", report.shard->shard.count},
+                                {"links_in_other_shards", report.shard->other_links}};
+  }
   if (report.list_items > 0) {
     root["summary"]["list_items"] = report.list_items;
     root["summary"]["not_entries"] = report.not_entries;
@@ -60,7 +65,8 @@ void write_json_report(const Report& report, std::ostream& out) {
     root["review"] = std::move(review);
   }
   ordered_json links = ordered_json::array();
-  for (const links::LinkResult& link : report.links) {
+  for (std::size_t i = 0; i < report.links.size(); ++i) {
+    const links::LinkResult& link = report.links[i];
     ordered_json sources = ordered_json::array();
     for (const links::LinkSource& source : link.sources) {
       sources.push_back({{"file", source.file}, {"line", source.line}});
@@ -78,6 +84,9 @@ void write_json_report(const Report& report, std::ostream& out) {
     if (link.failed_days > 0) {
       item["failed_days"] = link.failed_days;
       item["failing_since"] = link.failing_since;
+    }
+    if (report.shard) {
+      item["position"] = report.shard->positions.at(i);
     }
     links.push_back(std::move(item));
   }

@@ -109,6 +109,19 @@ Diagnostic diagnostic(const JsonNode& item) {
   return d;
 }
 
+/// summary.shard of a shard's report: K/N and the links of other shards.
+ShardPart shard_part(const JsonNode& summary) {
+  const JsonNode& node = member(summary, "shard", nlohmann::json::value_t::object);
+  ShardPart part;
+  part.shard = {number(node, "index"), number(node, "count")};
+  std::string problem;
+  if (!links::parse_shard(part.shard.name(), problem)) {
+    fail(node, fmt::format("shard {} {}", part.shard.name(), problem));
+  }
+  part.other_links = static_cast<std::size_t>(number(node, "links_in_other_shards"));
+  return part;
+}
+
 }  // namespace
 
 Report read_json_report(std::string_view text_of_report, const std::string& file) {
@@ -118,14 +131,25 @@ Report read_json_report(std::string_view text_of_report, const std::string& file
     fail(root, "a report is a JSON object");
   }
   Report report;
+  if (const JsonNode* tool = root.find("tool"); tool != nullptr && tool->is_object()) {
+    report.tool_version = text(*tool, "version");
+  }
   const JsonNode& summary = member(root, "summary", nlohmann::json::value_t::object);
   report.entries = static_cast<std::size_t>(number(summary, "entries"));
   report.dead_after = number(summary, "dead_after_days");
   for (const JsonNode& item : items(root, "diagnostics")) {
     report.diagnostics.push_back(diagnostic(item));
   }
+  if (summary.find("shard") != nullptr) {
+    report.shard = shard_part(summary);
+  }
   for (const JsonNode& item : items(root, "links")) {
     report.links.push_back(link(item));
+    if (report.shard) {
+      // A shard's link without its place could not be merged in order.
+      member(item, "position", nlohmann::json::value_t::number_integer);
+      report.shard->positions.push_back(static_cast<std::size_t>(number(item, "position")));
+    }
   }
   return report;
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include <fmt/format.h>
+
 #include "util/error.h"
 
 namespace sg {
@@ -39,6 +41,14 @@ std::map<std::string, std::size_t> Report::links_not_checked() const {
     }
   }
   return by_reason;
+}
+
+std::string shard_summary(const ShardPart& part) {
+  const bool one = part.other_links == 1;
+  return fmt::format(
+      "shard {}: {} link{} of the run belong{} to other shards and {} neither checked nor counted "
+      "here",
+      part.shard.name(), part.other_links, one ? "" : "s", one ? "s" : "", one ? "is" : "are");
 }
 
 std::string describe(const ReviewItem& item) {

@@ -3,11 +3,13 @@
 #include <cstddef>
 #include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "links/link_result.h"
+#include "links/shard.h"
 #include "model/diagnostic.h"
 
 namespace sg {
@@ -27,6 +29,21 @@ struct ReviewItem {
 /// "declares kind report" or "waives source/not-primary: reason".
 std::string describe(const ReviewItem& item);
 
+/// A run over one shard of the links (`links --shard K/N`).
+struct ShardPart {
+  links::Shard shard;
+  /// The run's links that belong to other shards: neither checked nor
+  /// counted here.
+  std::size_t other_links = 0;
+  /// Each link's place in the whole run's order, parallel to Report::links,
+  /// so that merged shards list their links as one unsharded run would.
+  std::vector<std::size_t> positions;
+};
+
+/// "shard 2/3: 7 links of the run belong to other shards and are neither
+/// checked nor counted here", for the text and GitHub summaries.
+std::string shard_summary(const ShardPart& part);
+
 /// Everything a run found, ready for any writer. Writers are pure: the same
 /// report gives byte-identical output.
 struct Report {
@@ -41,6 +58,11 @@ struct Report {
   /// With a link history: UTC days failed in a row before a link counts as
   /// dead; 0 without one.
   int dead_after = 0;
+  /// Set for a run over one shard of the links.
+  std::optional<ShardPart> shard;
+  /// The version of sourcegate that wrote a report read back from JSON;
+  /// empty for a run's own report (writers write their own version).
+  std::string tool_version;
 
   /// Findings that count (waived ones do not).
   std::size_t count(Severity severity) const;
@@ -106,10 +128,25 @@ void write_markdown_report(const Report& report, std::ostream& out);
 /// report, cut at a line to fit GitHub's limit on an issue's body, and the
 /// UTC day of the run it tells about.
 std::string link_issue_body(const Report& report, std::string_view day);
-/// Reads back what write_json_report wrote, as far as the Markdown report
-/// needs it: the summary's dead_after_days, the links and the findings.
+/// Reads back what write_json_report wrote of a links run: the tool's
+/// version, the summary's entries, dead_after_days and shard, the links and
+/// the findings.
 /// Throws InputError at the offending value, naming `file`.
 Report read_json_report(std::string_view text, const std::string& file);
+/// A report read back from a file, with the file's name for messages.
+struct ReportFile {
+  std::string file;
+  Report report;
+};
+
+/// The shard reports of one run (`links --shard K/N --format json`, each K
+/// of 1..N once) as the unsharded run reports it: every link in the run's
+/// order, the findings sorted, the summary's counts over the whole run.
+/// Throws InputError naming the files when the reports were written by
+/// different versions of the tool, one is not a shard's, two overlap, a
+/// shard is missing, or they were not cut from one run.
+Report merge_shard_reports(const std::vector<ReportFile>& shards);
+
 void write_sarif_report(const Report& report, const std::vector<RuleMetadata>& rules,
                         std::ostream& out);
 

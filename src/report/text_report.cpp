@@ -66,6 +66,9 @@ void write_text_report(const Report& report, std::ostream& out, TextStyle style)
     out << fmt::format(" ({} waived)", waived);
   }
   out << '\n';
+  if (report.shard) {
+    out << shard_summary(*report.shard) << '\n';
+  }
   for (const auto& [reason, n] : report.links_not_checked()) {
     out << fmt::format("{} of {} links not checked ({})\n", n, report.links.size(),
                        printable(reason));

@@ -1,6 +1,4 @@
-#include <algorithm>
 #include <map>
-#include <optional>
 
 #include <fmt/format.h>
 
@@ -82,7 +80,9 @@ Report merge_shard_reports(const std::vector<ReportFile>& shards) {
   const std::vector<const ReportFile*> ordered = shards_in_order(shards);
   const Report& first = ordered.front()->report;
   const std::size_t run_links = first.links.size() + first.shard->other_links;
-  std::vector<std::optional<links::LinkResult>> placed(run_links);
+  // By place, not a vector of the run's size: a hostile report's count
+  // must not decide how much is allocated.
+  std::map<std::size_t, const links::LinkResult*> placed;
   Report merged;
   merged.entries = first.entries;
   merged.dead_after = first.dead_after;
@@ -99,28 +99,27 @@ Report merge_shard_reports(const std::vector<ReportFile>& shards) {
     }
     for (std::size_t i = 0; i < report.links.size(); ++i) {
       const std::size_t position = part.positions.at(i);
-      if (position >= run_links || placed[position]) {
+      if (position >= run_links || !placed.emplace(position, &report.links[i]).second) {
         refuse(shard->file,
                fmt::format("link {} claims place {} of the run's {} links, {}: these are not "
                            "shards of one run",
                            report.links[i].url, position, run_links,
                            position >= run_links ? "past the end" : "which another link holds"));
       }
-      placed[position] = report.links[i];
     }
     merged.diagnostics.insert(merged.diagnostics.end(), report.diagnostics.begin(),
                               report.diagnostics.end());
   }
-  for (std::optional<links::LinkResult>& link : placed) {
-    if (!link) {
-      refuse(ordered.front()->file,
-             fmt::format("the shards hold {} links between them, but their run had {}: these "
-                         "are not shards of one run",
-                         std::count_if(placed.begin(), placed.end(),
-                                       [](const auto& held) { return held.has_value(); }),
-                         run_links));
-    }
-    merged.links.push_back(std::move(*link));
+  // Every place is below the run's count and held once: if the count of
+  // places is the run's, every place from 0 on is filled.
+  if (placed.size() != run_links) {
+    refuse(ordered.front()->file,
+           fmt::format("the shards hold {} links between them, but their run had {}: these are "
+                       "not shards of one run",
+                       placed.size(), run_links));
+  }
+  for (const auto& [position, link] : placed) {
+    merged.links.push_back(*link);
   }
   sort_diagnostics(merged.diagnostics);
   return merged;

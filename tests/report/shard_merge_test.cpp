@@ -148,6 +148,10 @@ TEST(ShardMerge, RefusesShardsOfDifferentRuns) {
                         "which another link holds"));
   EXPECT_THAT(refusal({shard_file("a.json", 1, 2, 3, {0}), shard_file("b.json", 2, 2, 3, {1})}),
               HasSubstr("a.json: the shards hold 2 links between them, but their run had 3"));
+  // A count from a hostile report decides no allocation.
+  EXPECT_THAT(refusal({shard_file("a.json", 1, 1, 2'000'000'000, {0})}),
+              HasSubstr("a.json: the shards hold 1 links between them, but their run had "
+                        "2000000000"));
 }
 
 }  // namespace

@@ -171,13 +171,26 @@ std::string_view trim_trailing_punctuation(std::string_view url) {
   return url;
 }
 
+/// "http:" or "https:", in any case.
+bool has_web_scheme(std::string_view url) {
+  const std::size_t colon = url.find(':');
+  if (colon == std::string_view::npos) {
+    return false;
+  }
+  const std::string scheme = to_lower(url.substr(0, colon));
+  return scheme == "http" || scheme == "https";
+}
+
 }  // namespace
 
 LinkKind classify_link(std::string_view url) {
   if (url.starts_with('#')) {
     return LinkKind::fragment_only;
   }
-  if (is_web_url(url)) {
+  // A link with a web scheme is the web's whether or not the rest parses:
+  // the web checks say what is wrong with it. The scheme alone decides, so
+  // the reader of a list of thousands of links parses each once, later.
+  if (has_web_scheme(url)) {
     return LinkKind::web;
   }
   auto parts = parse_url(url);

@@ -163,7 +163,9 @@ class MarkdownReader {
         read_heading(block);
         return;
       case CMARK_NODE_LIST:
-        if (m_skipping != nullptr || m_in_footer) {
+        // A resource listed among a table of contents' lines is still an
+        // entry; the lines themselves are counted as they are read.
+        if ((m_skipping != nullptr && !leads_with_web_link(block)) || m_in_footer) {
           not_entries(m_in_footer ? "footer items (licence, contributing, sponsors)" : m_skipping,
                       count_items(block));
           if (m_in_footer) {
@@ -894,6 +896,23 @@ class MarkdownReader {
     return false;
   }
 
+  /// Whether any item of `list`, at any depth, starts with a web link.
+  static bool leads_with_web_link(cmark_node* list) {
+    bool found = false;
+    cmark_iter* iter = cmark_iter_new(list);
+    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE && !found;
+         event = cmark_iter_next(iter)) {
+      cmark_node* node = cmark_iter_get_node(iter);
+      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH &&
+          cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_ITEM) {
+        const std::optional<std::string> link = leading_link(node);
+        found = link && links::classify_link(*link) == links::LinkKind::web;
+      }
+    }
+    cmark_iter_free(iter);
+    return found;
+  }
+
   /// Whether any item of `list`, at any depth, is an entry: entries nested
   /// under category bullets count. cmark's iterator walks without recursion.
   static bool has_entry_items(cmark_node* list) {
@@ -907,6 +926,46 @@ class MarkdownReader {
     }
     cmark_iter_free(iter);
     return found;
+  }
+
+  /// The URL of the link an item's text starts with, if it starts with one.
+  static std::optional<std::string> leading_link(cmark_node* paragraph) {
+    cmark_node* first = cmark_node_first_child(paragraph);
+    if (first == nullptr || cmark_node_get_type(first) != CMARK_NODE_LINK) {
+      return std::nullopt;
+    }
+    return url_of(first);
+  }
+
+  /// Whether an item with nested items is a label over them: text without a
+  /// description over entries, but never a table of contents' line, and a
+  /// linked name only over items that describe themselves.
+  bool is_label(cmark_node* paragraph, const std::vector<cmark_node*>& nested) const {
+    if (nested.empty() ||
+        m_separators.find(plain_text(paragraph), true).at != std::string_view::npos ||
+        std::none_of(nested.begin(), nested.end(),
+                     [](cmark_node* first) { return has_entry_items(cmark_node_parent(first)); })) {
+      return false;
+    }
+    const std::optional<std::string> link = leading_link(paragraph);
+    return !link || (!link->starts_with('#') && describes_nested_items(nested));
+  }
+
+  /// Whether an item of `nested` (first items of nested lists) describes
+  /// itself. A linked name over described items is a label ("[BLAS](…)" over
+  /// "[rust-blas](…) - BLAS bindings"); over bare links it is an entry and
+  /// they are its details ("[Catalyst.GAN](…)" over the papers it implements).
+  bool describes_nested_items(const std::vector<cmark_node*>& nested) const {
+    for (cmark_node* first : nested) {
+      for (cmark_node* item = first; item != nullptr; item = cmark_node_next(item)) {
+        cmark_node* paragraph = cmark_node_first_child(item);
+        if (paragraph != nullptr && cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH &&
+            m_separators.find(plain_text(paragraph), false).at != std::string_view::npos) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   static std::size_t count_items(cmark_node* list) {
@@ -989,11 +1048,7 @@ class MarkdownReader {
       std::size_t nested_group = target;
       if (paragraph == nullptr) {
         ++m_out.not_entries["items without text"];
-      } else if (!nested.empty() &&
-                 m_separators.find(plain_text(paragraph), true).at == std::string_view::npos &&
-                 std::any_of(nested.begin(), nested.end(), [](cmark_node* first) {
-                   return has_entry_items(cmark_node_parent(first));
-                 })) {
+      } else if (is_label(paragraph, nested)) {
         ++m_out.not_entries["category labels (read as group headings)"];
         Group label;
         label.title = trim(plain_text(paragraph));

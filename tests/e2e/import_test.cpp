@@ -125,7 +125,16 @@ TEST_P(ImportRoundTrip, RenderingTheImportGivesBackTheList) {
 
   const auto before = outline(original.list);
   const auto after = outline(rendered.list);
-  ASSERT_EQ(before.size(), after.size()) << fixture.name << ": sections differ";
+  auto titles = [](const std::vector<std::vector<std::string>>& sections) {
+    std::string out;
+    for (const auto& lines : sections) {
+      out += "\n  " + lines[0] + " (" + std::to_string(lines.size() - 1) + ")";
+    }
+    return out;
+  };
+  ASSERT_EQ(before.size(), after.size())
+      << fixture.name << ": sections differ; listed:" << titles(before)
+      << "\nrendered:" << titles(after);
   for (std::size_t s = 0; s < before.size(); ++s) {
     std::vector<std::string> expected = before[s];
     if (expected[0] == "## ") {

@@ -111,6 +111,9 @@ constexpr PatternCase k_not_claim_cases[] = {
      "Answers in 15 seconds instead of 40."},
     {"a duration naming a format", "140 Second Ducklings, a series of short videos.",
      "Boots in 140 seconds on a laptop."},
+    {"a paper's title cited with its arXiv link",
+     "Training RNNs as Fast as CNNs (https://arxiv.org/abs/1709.02755).",
+     "Trains RNNs as fast as CNNs (https://arxiv.org/abs/1709.02755)."},
 };
 
 TEST(ClaimIncomplete, EveryPatternHasACaseThatFiresAndOneThatDoesNot) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -17,12 +18,16 @@ struct OutputOptions {
   /// Every measured time written as 0, so that two runs over the same inputs
   /// give byte-identical reports (tests, diffs of reports).
   bool zero_timings = false;
+  /// "FORMAT:FILE": the same report also written to FILE (--report-file), so
+  /// that one run gives annotations and a JSON report to read counts from.
+  std::vector<std::string> report_files;
 };
 
 void add_output_options(CLI::App& command, OutputOptions& options);
 
-/// Writes the report to stdout in the chosen format and returns the exit code
-/// (1 when a finding reaches --fail-on, else 0).
+/// Writes the report to stdout in the chosen format, and to each --report-file,
+/// and returns the exit code (1 when a finding reaches --fail-on, else 0; 2
+/// when a report cannot be written).
 int emit_report(const Report& report, const OutputOptions& options);
 
 /// The rule registry as reports see it.

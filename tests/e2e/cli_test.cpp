@@ -74,6 +74,43 @@ TEST(Cli, LintPassesACleanTree) {
   EXPECT_THAT(result.err, HasSubstr("note: no policy/policy.json here and no --policy"));
 }
 
+TEST(Cli, ReportFileWritesTheSameRunInMoreFormats) {
+  TempDir dir;
+  dir.write("entries/01-kernels.json", k_good_section);
+  dir.write("blocked", "a file, not a folder\n");
+  auto result = run_sourcegate({"lint", "--format", "github", "--report-file",
+                                "json:blocked/r.json", "--report-file", "sarif:r.sarif"},
+                               dir.path());
+  // A report that cannot be written fails the run, whatever it found.
+  EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
+  EXPECT_THAT(result.err, HasSubstr("cannot write the report"));
+  EXPECT_THAT(result.err, HasSubstr("blocked/r.json"));
+
+  result = run_sourcegate({"lint", "--format", "github", "--report-file", "json:out/r.json",
+                           "--report-file", "sarif:r.sarif"},
+                          dir.path());
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_THAT(result.out, HasSubstr("sourcegate: 1 entries, 0 errors, 0 warnings"));
+  const auto json = nlohmann::json::parse(testing::read_text(dir.path() / "out/r.json"));
+  EXPECT_EQ(json["summary"]["entries"], 1);
+  EXPECT_EQ(json["summary"]["errors"], 0);
+  // The file holds what --format json prints.
+  auto printed = run_sourcegate({"lint", "--format", "json"}, dir.path());
+  EXPECT_EQ(testing::read_text(dir.path() / "out/r.json"), printed.out);
+  const auto sarif = nlohmann::json::parse(testing::read_text(dir.path() / "r.sarif"));
+  EXPECT_EQ(sarif["version"], "2.1.0");
+}
+
+TEST(Cli, ReportFileTakesAKnownFormatAndAFile) {
+  TempDir dir;
+  dir.write("entries/01-kernels.json", k_good_section);
+  for (const char* value : {"report.json", "yaml:r.yml", "json:"}) {
+    auto result = run_sourcegate({"lint", "--report-file", value}, dir.path());
+    EXPECT_EQ(result.exit_code, 2) << value;
+    EXPECT_THAT(result.err, HasSubstr("FORMAT:FILE")) << value << result.err;
+  }
+}
+
 TEST(Cli, LintReportsSchemaErrorsAsFileLineColumnAndExits1) {
   TempDir dir;
   dir.write("entries/01-kernels.json", R"({

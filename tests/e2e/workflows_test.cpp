@@ -57,8 +57,10 @@ testing::CommandOutput validate(const fs::path& file) {
 
 TEST(Workflows, EveryWorkflowAndActionFileValidates) {
   const std::vector<fs::path> files = workflow_and_action_files();
-  // ci.yml, gate.yml and links-report.yml at least: an empty list would pass.
-  ASSERT_GE(files.size(), 3U);
+  // ci.yml, gate.yml, links-report.yml and action.yml at least: an empty list
+  // would pass.
+  ASSERT_GE(files.size(), 4U);
+  EXPECT_NE(std::find(files.begin(), files.end(), source_dir() / "action.yml"), files.end());
   for (const fs::path& file : files) {
     const testing::CommandOutput result = validate(file);
     EXPECT_EQ(result.exit_code, 0) << file.string() << "\n" << result.out << result.err;
@@ -70,6 +72,13 @@ TEST(Workflows, TheValidatorRefusesABrokenWorkflow) {
       validate(source_dir() / "tests/fixtures/workflows/misspelt-steps.yml");
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   EXPECT_THAT(result.out + result.err, ::testing::HasSubstr("Additional property 'step'"));
+}
+
+TEST(Workflows, TheValidatorRefusesABrokenActionFile) {
+  const testing::CommandOutput result =
+      validate(source_dir() / "tests/fixtures/workflows/broken-action/action.yml");
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_THAT(result.out + result.err, ::testing::HasSubstr("Additional property 'shel'"));
 }
 
 }  // namespace

@@ -2,7 +2,9 @@
 // hook `install-hook` writes, and the pre-commit framework running the hooks
 // of .pre-commit-hooks.yaml. Each must judge what is staged: a staged bad
 // entry fails the commit whatever the working tree holds, an unstaged bad
-// edit or an untracked bad file never does.
+// edit or an untracked bad file never does. The docker_image hooks run with a
+// stand-in `docker` that runs this build where the image would run: no
+// container engine is needed here, so the image itself is not exercised.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -11,6 +13,9 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <regex>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -196,18 +201,24 @@ class FrameworkHooks : public Hooks {
     ASSERT_EQ(testing::git_in(m_hooks.path(), "add -A"), 0);
     ASSERT_EQ(testing::git_in(m_hooks.path(), "commit -q -m hooks"), 0);
     const std::string rev = shell(m_hooks.path(), "git rev-parse HEAD").out.substr(0, 40);
+    const std::string suffix = hook_suffix();
     m_dir.write(".pre-commit-config.yaml",
                 "repos:\n  - repo: " + m_hooks.path().string() + "\n    rev: " + rev +
-                    "\n    hooks:\n      - id: sourcegate-lint\n      - id: sourcegate-fmt\n"
-                    "      - id: sourcegate-render\n      - id: sourcegate-markdown\n"
-                    "        files: ^README\\.md$\n");
+                    "\n    hooks:\n      - id: sourcegate-lint" + suffix +
+                    "\n      - id: sourcegate-fmt" + suffix + "\n      - id: sourcegate-render" +
+                    suffix + "\n      - id: sourcegate-markdown" + suffix +
+                    "\n        files: ^README\\.md$\n");
     git("add .pre-commit-config.yaml");
     git("commit -q -m hooks");
   }
+  /// "" for the hooks that run the binary, "-docker" for the image's.
+  virtual std::string hook_suffix() const { return ""; }
+  /// Variables for `pre-commit run` beyond its cache.
+  virtual std::string environment() const { return "SOURCEGATE='" + binary() + "'"; }
   /// `pre-commit run` on what is staged, with this build's binary.
   ShellOutput run() {
-    return shell(m_dir.path(), "SOURCEGATE='" + binary() + "' PRE_COMMIT_HOME='" +
-                                   m_cache.path().string() + "' pre-commit run --color never");
+    return shell(m_dir.path(), environment() + " PRE_COMMIT_HOME='" + m_cache.path().string() +
+                                   "' pre-commit run --color never");
   }
 
   TempDir m_hooks;
@@ -249,6 +260,135 @@ TEST_F(FrameworkHooks, AMarkdownListIsLinted) {
   EXPECT_EQ(result.exit_code, 1) << result.out;
   EXPECT_THAT(result.out, HasSubstr("README.md"));
   EXPECT_THAT(result.out, HasSubstr("entry/duplicate-url"));
+}
+
+/// The same hooks through their docker_image twins. pre-commit calls
+/// `docker run --rm -u UID:GID -v REPO:/src:rw,Z --workdir /src IMAGE ARGS…
+/// FILES…` from the repository's root; the stand-in checks that shape, logs
+/// the image and runs this build there.
+class DockerImageHooks : public FrameworkHooks {
+ protected:
+  void SetUp() override {
+    const fs::path docker = m_bin.write("docker", R"(#!/bin/sh
+[ "$1" = run ] || exit 125
+shift
+while [ $# -gt 0 ]; do
+  case $1 in
+    --rm) shift ;;
+    -u | -v | --workdir) shift 2 ;;
+    -*) echo "docker stand-in: unexpected option $1" >&2; exit 125 ;;
+    *) break ;;
+  esac
+done
+printf '%s\n' "$1" >>"$DOCKER_IMAGES"
+shift
+exec "$SOURCEGATE_IN_IMAGE" "$@"
+)");
+    fs::permissions(docker, fs::perms::owner_all);
+    FrameworkHooks::SetUp();
+  }
+  std::string hook_suffix() const override { return "-docker"; }
+  std::string environment() const override {
+    // No SOURCEGATE and no sourcegate on PATH: only the image can run.
+    return "PATH='" + m_bin.path().string() + ":/usr/bin:/bin' SOURCEGATE_IN_IMAGE='" + binary() +
+           "' DOCKER_IMAGES='" + (m_bin.path() / "images").string() + "'";
+  }
+  /// The images the hooks ran, one per run.
+  std::vector<std::string> images() const {
+    std::vector<std::string> lines;
+    std::istringstream in(testing::read_text(m_bin.path() / "images"));
+    for (std::string line; std::getline(in, line);) {
+      lines.push_back(line);
+    }
+    return lines;
+  }
+
+  TempDir m_bin;
+};
+
+TEST_F(DockerImageHooks, AStagedBadEntryFailsBesideAnUnstagedGoodEdit) {
+  stage(bad());
+  write_section(better());
+  auto result = run();
+  EXPECT_EQ(result.exit_code, 1) << result.out;
+  EXPECT_THAT(result.out, HasSubstr("entry/duplicate-url"));
+  EXPECT_THAT(testing::read_text(m_dir.path() / "entries/01-kernels.json"),
+              HasSubstr("FlashAttention-2"));
+  // lint, fmt and render ran in the released image.
+  EXPECT_THAT(images(), ::testing::ElementsAre("ghcr.io/sourcegate/sourcegate:v1",
+                                               "ghcr.io/sourcegate/sourcegate:v1",
+                                               "ghcr.io/sourcegate/sourcegate:v1"));
+}
+
+TEST_F(DockerImageHooks, AStagedGoodEntryPassesBesideAnUnstagedBadEdit) {
+  stage(better());
+  write_section(bad());
+  auto result = run();
+  EXPECT_EQ(result.exit_code, 0) << result.out;
+}
+
+TEST_F(DockerImageHooks, AMarkdownListIsLinted) {
+  m_dir.write("README.md",
+              "# Things\n\n## Papers\n\n- [Stream-K](https://arxiv.org/abs/2301.03598) - The "
+              "paper.\n- [Again](https://arxiv.org/abs/2301.03598) - The same paper.\n");
+  git("add README.md");
+  auto result = run();
+  EXPECT_EQ(result.exit_code, 1) << result.out;
+  EXPECT_THAT(result.out, HasSubstr("entry/duplicate-url"));
+}
+
+/// The hooks of .pre-commit-hooks.yaml by id: each "- id:" block's
+/// "key: value" lines (the manifest is that flat).
+std::map<std::string, std::map<std::string, std::string>> manifest_hooks() {
+  std::map<std::string, std::map<std::string, std::string>> hooks;
+  std::istringstream lines(testing::read_text(testing::source_dir() / ".pre-commit-hooks.yaml"));
+  const std::regex field(R"(^(?:- |  )([a-z_]+): (.*)$)");
+  std::string id;
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch match;
+    if (!std::regex_match(line, match, field)) {
+      continue;
+    }
+    if (line.starts_with("- ")) {
+      id = match[2];
+    }
+    hooks[id][match[1]] = match[2];
+  }
+  return hooks;
+}
+
+TEST(HookManifest, EachHookHasADockerImageTwinWithTheSameFilesAndArguments) {
+  ASSERT_EQ(
+      shell(testing::source_dir(), "pre-commit validate-manifest .pre-commit-hooks.yaml").exit_code,
+      0);
+  // The image of the project's own repository (CMakeLists.txt's homepage).
+  std::smatch homepage;
+  const std::string cmake = testing::read_text(testing::source_dir() / "CMakeLists.txt");
+  ASSERT_TRUE(std::regex_search(cmake, homepage,
+                                std::regex(R"re(HOMEPAGE_URL "https://github.com/([^"]+)")re")));
+  const std::string image = "ghcr.io/" + homepage[1].str() + ":v1";
+
+  const auto hooks = manifest_hooks();
+  const std::string script = "scripts/pre-commit-hook.sh ";
+  std::size_t twins = 0;
+  for (const auto& [id, hook] : hooks) {
+    if (hook.at("language") != "script") {
+      continue;
+    }
+    SCOPED_TRACE(id);
+    ASSERT_TRUE(hooks.contains(id + "-docker"));
+    const auto& twin = hooks.at(id + "-docker");
+    EXPECT_EQ(twin.at("language"), "docker_image");
+    ASSERT_TRUE(hook.at("entry").starts_with(script));
+    EXPECT_EQ(twin.at("entry"), image + " " + hook.at("entry").substr(script.size()));
+    for (const char* key : {"name", "files", "pass_filenames", "require_serial"}) {
+      EXPECT_EQ(twin.contains(key) ? twin.at(key) : "", hook.contains(key) ? hook.at(key) : "")
+          << key;
+    }
+    ++twins;
+  }
+  EXPECT_EQ(twins, 4U);
+  EXPECT_EQ(hooks.size(), 2 * twins);
 }
 
 }  // namespace

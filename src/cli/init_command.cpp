@@ -1,6 +1,8 @@
 // `sourcegate init`: a starter policy for an existing Markdown list, its style
-// settings inferred from the list itself.
+// settings inferred from the list itself; if asked, the workflow that runs the
+// GitHub Action on it and the pre-commit configuration that runs the hooks.
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -15,6 +17,7 @@
 #include "policy/list_conventions.h"
 #include "rules/engine.h"
 #include "sourcegate/shipped_policy.h"
+#include "sourcegate/version.h"
 #include "util/date.h"
 #include "util/error.h"
 #include "util/file.h"
@@ -29,8 +32,105 @@ using Json = nlohmann::ordered_json;
 struct InitOptions {
   std::string list = "README.md";
   std::string output = k_default_policy;
+  bool workflow = false;
+  bool pre_commit = false;
   bool force = false;
 };
+
+constexpr const char* k_workflow_path = ".github/workflows/sourcegate.yml";
+constexpr const char* k_pre_commit_path = ".pre-commit-config.yaml";
+
+/// A file `init` writes, with what its reader should check.
+struct StarterFile {
+  std::string path;
+  std::string text;
+  std::string review;
+};
+
+/// "owner/name" of the project's GitHub repository, from its homepage.
+std::string project_repository() {
+  constexpr std::string_view prefix = "https://github.com/";
+  std::string_view homepage = kHomepage;
+  if (homepage.starts_with(prefix)) {
+    homepage.remove_prefix(prefix.size());
+  }
+  return std::string(homepage);
+}
+
+/// `text` as a YAML scalar: plain when it is a plain path, else double-quoted
+/// (JSON's escapes are YAML's).
+std::string yaml_scalar(const std::string& text) {
+  const bool plain =
+      !text.empty() && text.front() != '-' && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '_' ||
+               c == '/' || c == '-';
+      });
+  return plain ? text : nlohmann::json(text).dump();
+}
+
+/// The regular expression that matches exactly `path`, as pre-commit's
+/// `files` takes it.
+std::string exact_path_pattern(const std::string& path) {
+  std::string pattern = "^";
+  for (const char c : path) {
+    if (std::string_view(".^$*+?()[]{}|\\").find(c) != std::string_view::npos) {
+      pattern += '\\';
+    }
+    pattern += c;
+  }
+  return pattern + "$";
+}
+
+/// The workflow of docs/action.md: on every push and pull request, the
+/// policy and links of the list, with the released action.
+StarterFile starter_workflow(const InitOptions& options) {
+  std::string with = "command: check, paths: " + yaml_scalar(options.list);
+  if (options.output != k_default_policy) {
+    with += ", policy: " + yaml_scalar(options.output);
+  }
+  return {k_workflow_path,
+          fmt::format("name: sourcegate\n"
+                      "on: [push, pull_request]\n"
+                      "permissions: {{contents: read}}\n"
+                      "jobs:\n"
+                      "  list:\n"
+                      "    runs-on: ubuntu-latest\n"
+                      "    steps:\n"
+                      "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 "
+                      "# v4.2.2\n"
+                      "      - uses: {}@v1\n"
+                      "        with: {{{}}}\n",
+                      project_repository(), with),
+          fmt::format("on every push and pull request, the policy and the links of {} "
+                      "(`sourcegate check`) in the released image, with annotations and a step "
+                      "summary; to judge a pull request on what it changed only, add "
+                      "changed-since (docs/action.md)",
+                      options.list)};
+}
+
+/// The pre-commit framework's configuration: the Markdown-list hook of this
+/// version of sourcegate, on the list alone.
+StarterFile starter_pre_commit(const InitOptions& options) {
+  std::string args;
+  if (options.output != k_default_policy) {
+    args = "\n        args: [--policy, " + yaml_scalar(options.output) + "]";
+  }
+  return {k_pre_commit_path,
+          fmt::format("# sourcegate-markdown runs the sourcegate on PATH (or $SOURCEGATE);\n"
+                      "# sourcegate-markdown-docker runs the released image instead.\n"
+                      "repos:\n"
+                      "  - repo: https://github.com/{}\n"
+                      "    rev: v{}\n"
+                      "    hooks:\n"
+                      "      - id: sourcegate-markdown\n"
+                      "        files: {}{}\n",
+                      project_repository(), kVersion, yaml_scalar(exact_path_pattern(options.list)),
+                      args),
+          fmt::format("`pre-commit install` turns it on; the hook lints {} when it is committed, "
+                      "offline, with the sourcegate on PATH; sourcegate-markdown-docker needs "
+                      "only Docker (docs/pre-commit.md)",
+                      options.list)};
+}
 
 /// How many hosts without a host rule `init` names for review.
 constexpr std::size_t k_hosts_to_review = 10;
@@ -93,14 +193,39 @@ std::vector<std::pair<std::string, std::size_t>> unclassified_hosts(const List& 
   return hosts;
 }
 
+/// Writes through the crash-safe writer, creating the folders it needs.
+void write_starter_file(const std::string& path, const std::string& text) {
+  std::error_code ec;
+  if (const fs::path parent = fs::path(path).parent_path(); !parent.empty()) {
+    fs::create_directories(parent, ec);
+  }
+  if (auto problem = write_file_atomically(path, text)) {
+    throw InputError(Location{path, 0, 0}, "cannot write " + path + ": " + *problem);
+  }
+}
+
 void run_init(const InitOptions& options) {
   const std::string extension = fs::path(options.list).extension().string();
   if (extension != ".md" && extension != ".markdown") {
     throw UsageError("init reads a Markdown list (.md); got \"" + options.list + "\"");
   }
+  std::vector<StarterFile> extras;
+  if (options.workflow) {
+    extras.push_back(starter_workflow(options));
+  }
+  if (options.pre_commit) {
+    extras.push_back(starter_pre_commit(options));
+  }
+  // Every file is checked before any is written: a refusal leaves nothing
+  // half done.
   std::error_code ec;
   if (fs::exists(options.output, ec) && !options.force) {
     throw UsageError(options.output + " exists; give --force to replace it, or -o another path");
+  }
+  for (const StarterFile& file : extras) {
+    if (fs::exists(file.path, ec) && !options.force) {
+      throw UsageError(file.path + " exists; give --force to replace it");
+    }
   }
   const std::string list_text = read_file(options.list);
   // Read once with every mark to learn the list's separators, then again
@@ -156,11 +281,9 @@ void run_init(const InitOptions& options) {
   // The starter must be a policy lint accepts: check it before writing it.
   const Policy parsed = parse_policy(options.output, text);
 
-  if (const fs::path parent = fs::path(options.output).parent_path(); !parent.empty()) {
-    fs::create_directories(parent, ec);
-  }
-  if (auto problem = write_file_atomically(options.output, text)) {
-    throw InputError(Location{options.output, 0, 0}, "cannot write the policy: " + *problem);
+  write_starter_file(options.output, text);
+  for (const StarterFile& file : extras) {
+    write_starter_file(file.path, file.text);
   }
 
   const std::size_t entries = loaded.list.entry_count();
@@ -203,6 +326,9 @@ void run_init(const InitOptions& options) {
   }
   std::cout << "  - then run `sourcegate lint " << options.list << " --policy " << options.output
             << "` and read `sourcegate explain RULE` for any rule that fires\n";
+  for (const StarterFile& file : extras) {
+    std::cout << "\nwrote " << file.path << ": " << file.review << "\n";
+  }
 }
 
 }  // namespace
@@ -214,12 +340,19 @@ void add_init_command(CLI::App& app, int& exit_code) {
   command->add_option("list", options->list, "The Markdown list (default: README.md)");
   command->add_option("-o,--output", options->output,
                       "Policy file to write (default: policy/policy.json)");
-  command->add_flag("--force", options->force, "Replace the policy file if it exists");
+  command->add_flag("--workflow", options->workflow,
+                    std::string("Also write ") + k_workflow_path +
+                        ": the GitHub Action checks the list on every push and pull request");
+  command->add_flag("--pre-commit", options->pre_commit,
+                    std::string("Also write ") + k_pre_commit_path +
+                        ": the pre-commit hook that lints the list, pinned to this version");
+  command->add_flag("--force", options->force, "Replace the files it writes if they exist");
   command->footer(
       "A style setting or a judgement rule stays on only where at least 19 in 20 entries\n"
       "already pass it, so a first lint reports the exceptions, not the list's own style.\n"
       "Examples:\n"
       "  sourcegate init                      policy/policy.json for README.md\n"
+      "  sourcegate init --workflow --pre-commit   the same, the workflow and the hook\n"
       "  sourcegate init docs/list.md -o .github/sourcegate.json");
   command->callback([options, &exit_code] {
     run_init(*options);

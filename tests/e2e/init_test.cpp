@@ -1,8 +1,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
+#include "sourcegate/version.h"
 #include "support/cli_runner.h"
 
 namespace sg {
@@ -13,6 +17,8 @@ using ::testing::Not;
 using testing::read_text;
 using testing::run_sourcegate;
 using testing::TempDir;
+
+namespace fs = std::filesystem;
 
 // A list whose convention is "Name: text" without a final period: twenty
 // entries, one of them with a description under the default minimum length.
@@ -72,6 +78,91 @@ TEST(Init, ReadsOnlyMarkdownLists) {
   auto result = run_sourcegate({"init", "list.txt", "-o", "p.json"}, dir.path());
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_THAT(result.err, HasSubstr("init reads a Markdown list (.md)"));
+}
+
+TEST(Init, WritesTheWorkflowAndThePreCommitConfigurationWhenAsked) {
+  TempDir dir;
+  dir.write("README.md", colon_list());
+  auto init = run_sourcegate({"init", "--workflow", "--pre-commit"}, dir.path());
+  ASSERT_EQ(init.exit_code, 0) << init.err;
+  EXPECT_TRUE(fs::exists(dir.path() / "policy/policy.json"));
+
+  // The workflow is the ten-line one docs/action.md shows, and a valid one.
+  const std::string workflow = read_text(dir.path() / ".github/workflows/sourcegate.yml");
+  EXPECT_THAT(read_text(testing::source_dir() / "docs/action.md"),
+              HasSubstr("```yaml\n" + workflow + "```\n"));
+  EXPECT_EQ(std::count(workflow.begin(), workflow.end(), '\n'), 10);
+  EXPECT_THAT(workflow, HasSubstr("      - uses: sourcegate/sourcegate@v1\n"
+                                  "        with: {command: check, paths: README.md}\n"));
+  const fs::path validator = testing::test_tool("action-validator");
+  ASSERT_TRUE(fs::exists(validator)) << "scripts/dev.sh installs it (npm ci in scripts/tools)";
+  auto valid =
+      testing::run_program(validator.string(), {".github/workflows/sourcegate.yml"}, dir.path());
+  EXPECT_EQ(valid.exit_code, 0) << valid.out << valid.err;
+
+  // The hook of this version, on the list alone.
+  const std::string config = read_text(dir.path() / ".pre-commit-config.yaml");
+  EXPECT_THAT(config, HasSubstr("  - repo: https://github.com/sourcegate/sourcegate\n"
+                                "    rev: v" +
+                                std::string(kVersion) +
+                                "\n"
+                                "    hooks:\n"
+                                "      - id: sourcegate-markdown\n"
+                                "        files: \"^README\\\\.md$\"\n"));
+  auto checked =
+      testing::run_program("/usr/bin/env", {"pre-commit", "validate-config"}, dir.path());
+  EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+
+  // What to review, file by file.
+  EXPECT_THAT(init.out, HasSubstr("wrote .github/workflows/sourcegate.yml: on every push and "
+                                  "pull request, the policy and the links of README.md"));
+  EXPECT_THAT(init.out,
+              HasSubstr("wrote .pre-commit-config.yaml: `pre-commit install` turns it on"));
+}
+
+TEST(Init, TheWorkflowAndHookNameAPolicyElsewhere) {
+  TempDir dir;
+  dir.write("docs/my list.md", colon_list());
+  auto init = run_sourcegate(
+      {"init", "docs/my list.md", "-o", ".github/sourcegate.json", "--workflow", "--pre-commit"},
+      dir.path());
+  ASSERT_EQ(init.exit_code, 0) << init.err;
+  EXPECT_THAT(read_text(dir.path() / ".github/workflows/sourcegate.yml"),
+              HasSubstr("with: {command: check, paths: \"docs/my list.md\", policy: "
+                        ".github/sourcegate.json}\n"));
+  const std::string config = read_text(dir.path() / ".pre-commit-config.yaml");
+  EXPECT_THAT(config, HasSubstr("files: \"^docs/my list\\\\.md$\"\n"));
+  EXPECT_THAT(config, HasSubstr("args: [--policy, .github/sourcegate.json]\n"));
+  auto checked =
+      testing::run_program("/usr/bin/env", {"pre-commit", "validate-config"}, dir.path());
+  EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+}
+
+TEST(Init, NeverReplacesAWorkflowOrHookConfigurationUnlessToldTo) {
+  TempDir dir;
+  dir.write("README.md", colon_list());
+  dir.write(".pre-commit-config.yaml", "repos: []\n");
+  auto refused = run_sourcegate({"init", "--workflow", "--pre-commit"}, dir.path());
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_THAT(refused.err, HasSubstr(".pre-commit-config.yaml exists; give --force"));
+  // Nothing is half done: neither the policy nor the workflow was written.
+  EXPECT_FALSE(fs::exists(dir.path() / "policy/policy.json"));
+  EXPECT_FALSE(fs::exists(dir.path() / ".github"));
+  EXPECT_EQ(read_text(dir.path() / ".pre-commit-config.yaml"), "repos: []\n");
+
+  dir.write(".github/workflows/sourcegate.yml", "name: mine\n");
+  auto workflow = run_sourcegate({"init", "--workflow"}, dir.path());
+  EXPECT_EQ(workflow.exit_code, 2);
+  EXPECT_THAT(workflow.err, HasSubstr(".github/workflows/sourcegate.yml exists; give --force"));
+  EXPECT_EQ(read_text(dir.path() / ".github/workflows/sourcegate.yml"), "name: mine\n");
+  // Not asked for, an existing configuration is no obstacle.
+  EXPECT_EQ(run_sourcegate({"init"}, dir.path()).exit_code, 0);
+
+  auto forced = run_sourcegate({"init", "--workflow", "--pre-commit", "--force"}, dir.path());
+  EXPECT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_THAT(read_text(dir.path() / ".pre-commit-config.yaml"), HasSubstr("sourcegate-markdown"));
+  EXPECT_THAT(read_text(dir.path() / ".github/workflows/sourcegate.yml"),
+              HasSubstr("sourcegate/sourcegate@v1"));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "rules/engine.h"
 #include "util/date.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace sg {
 namespace {
@@ -120,7 +121,8 @@ void keep_named(std::vector<Diagnostic>& diagnostics,
 
 }  // namespace
 
-Policy resolve_policy(const std::string& explicit_path, MissingPolicy missing) {
+Policy resolve_policy(const std::string& explicit_path, MissingPolicy missing,
+                      std::string_view list) {
   if (!explicit_path.empty()) {
     return load_policy(explicit_path);
   }
@@ -131,7 +133,8 @@ Policy resolve_policy(const std::string& explicit_path, MissingPolicy missing) {
   if (missing == MissingPolicy::note) {
     std::cerr << "sourcegate: note: no " << k_default_policy
               << " here and no --policy: host classes are unknown, so the source rules are "
-                 "off; `sourcegate init README.md` writes a starter policy from the list\n";
+                 "off; to turn them on, `sourcegate init "
+              << printable(list) << "` writes a starter policy inferred from the list\n";
   }
   return empty_policy();
 }
@@ -145,7 +148,13 @@ LintRun run_lint(const LintInputs& inputs) {
     }
     today = *parsed;
   }
-  Policy policy = resolve_policy(inputs.policy, MissingPolicy::note);
+  // The note names the Markdown list being linted, the one `init` reads.
+  const auto markdown_path = std::find_if(
+      inputs.paths.begin(), inputs.paths.end(),
+      [](const std::string& path) { return path.ends_with(".md") || path.ends_with(".markdown"); });
+  Policy policy =
+      resolve_policy(inputs.policy, MissingPolicy::note,
+                     markdown_path != inputs.paths.end() ? *markdown_path : "README.md");
   std::set<std::string, std::less<>> context_only;
   LoadResult loaded =
       inputs.tracked

@@ -3,6 +3,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -41,8 +42,10 @@ enum class MissingPolicy { quiet, note };
 
 /// The policy named by --policy, else policy/policy.json when it exists, else
 /// the empty policy (no host tables: the source rules stay quiet), with a note
-/// on stderr when `missing` asks for one.
-Policy resolve_policy(const std::string& explicit_path, MissingPolicy missing);
+/// on stderr when `missing` asks for one: how `sourcegate init LIST` turns the
+/// source rules on.
+Policy resolve_policy(const std::string& explicit_path, MissingPolicy missing,
+                      std::string_view list = "README.md");
 
 /// Loads the inputs and runs the rules: load -> model -> rules -> report.
 /// Waivers are not applied yet, so that link findings can join first.

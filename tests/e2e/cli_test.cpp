@@ -70,8 +70,24 @@ TEST(Cli, LintPassesACleanTree) {
   auto result = run_sourcegate({"lint"}, dir.path());
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_THAT(result.out, HasSubstr("1 entries: 0 errors, 0 warnings"));
-  // Without a policy the source rules cannot run; say so rather than pass quietly.
+  // Without a policy the source rules cannot run; say so rather than pass
+  // quietly, and say how to turn them on.
   EXPECT_THAT(result.err, HasSubstr("note: no policy/policy.json here and no --policy"));
+  EXPECT_THAT(result.err, HasSubstr("to turn them on, `sourcegate init README.md` writes"));
+}
+
+TEST(Cli, TheNoPolicyNoteNamesTheMarkdownListBeingLinted) {
+  TempDir dir;
+  dir.write("docs/list.md",
+            "# Things\n\n## Papers\n\n- [Stream-K](https://arxiv.org/abs/"
+            "2301.03598) - Work-centric GEMM decomposition for GPUs.\n");
+  auto result = run_sourcegate({"lint", "docs/list.md"}, dir.path());
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_THAT(result.err, HasSubstr("source rules are off; to turn them on, `sourcegate init "
+                                    "docs/list.md` writes a starter policy"));
+  dir.write("policy/policy.json", testing::read_text(testing::source_dir() / "policy/policy.json"));
+  auto with_policy = run_sourcegate({"lint", "docs/list.md"}, dir.path());
+  EXPECT_THAT(with_policy.err, ::testing::Not(HasSubstr("sourcegate init")));
 }
 
 TEST(Cli, ReportFileWritesTheSameRunInMoreFormats) {

@@ -34,6 +34,8 @@ struct InitOptions {
   std::string output = k_default_policy;
   bool workflow = false;
   bool pre_commit = false;
+  /// Write only the workflow and hook configuration, for the policy there is.
+  bool keep_policy = false;
   bool force = false;
 };
 
@@ -204,6 +206,16 @@ void write_starter_file(const std::string& path, const std::string& text) {
   }
 }
 
+/// Writes the workflow and hook configuration and says what to review in each.
+void write_and_describe(const std::vector<StarterFile>& files) {
+  for (const StarterFile& file : files) {
+    write_starter_file(file.path, file.text);
+  }
+  for (const StarterFile& file : files) {
+    std::cout << "\nwrote " << file.path << ": " << file.review << "\n";
+  }
+}
+
 void run_init(const InitOptions& options) {
   const std::string extension = fs::path(options.list).extension().string();
   if (extension != ".md" && extension != ".markdown") {
@@ -219,8 +231,20 @@ void run_init(const InitOptions& options) {
   // Every file is checked before any is written: a refusal leaves nothing
   // half done.
   std::error_code ec;
-  if (fs::exists(options.output, ec) && !options.force) {
-    throw UsageError(options.output + " exists; give --force to replace it, or -o another path");
+  if (options.keep_policy) {
+    if (extras.empty()) {
+      throw UsageError(
+          "--keep-policy writes only what --workflow or --pre-commit ask for; give "
+          "one of them");
+    }
+    if (!fs::exists(options.output, ec)) {
+      throw UsageError("--keep-policy: there is no " + options.output +
+                       " to keep; leave --keep-policy out to write one, or -o the policy's path");
+    }
+  } else if (fs::exists(options.output, ec) && !options.force) {
+    throw UsageError(options.output +
+                     " exists; give --force to replace it, -o another path, or --keep-policy to "
+                     "write only the workflow and hook configuration");
   }
   for (const StarterFile& file : extras) {
     if (fs::exists(file.path, ec) && !options.force) {
@@ -228,6 +252,10 @@ void run_init(const InitOptions& options) {
     }
   }
   const std::string list_text = read_file(options.list);
+  if (options.keep_policy) {
+    write_and_describe(extras);
+    return;
+  }
   // Read once with every mark to learn the list's separators, then again
   // with those, as lint will read it, for everything else.
   LoadResult with_every_mark;
@@ -282,9 +310,6 @@ void run_init(const InitOptions& options) {
   const Policy parsed = parse_policy(options.output, text);
 
   write_starter_file(options.output, text);
-  for (const StarterFile& file : extras) {
-    write_starter_file(file.path, file.text);
-  }
 
   const std::size_t entries = loaded.list.entry_count();
   std::cout << fmt::format("wrote {} from {} ({} {})\n\nstyle settings, from the list:\n",
@@ -326,9 +351,7 @@ void run_init(const InitOptions& options) {
   }
   std::cout << "  - then run `sourcegate lint " << options.list << " --policy " << options.output
             << "` and read `sourcegate explain RULE` for any rule that fires\n";
-  for (const StarterFile& file : extras) {
-    std::cout << "\nwrote " << file.path << ": " << file.review << "\n";
-  }
+  write_and_describe(extras);
 }
 
 }  // namespace
@@ -346,6 +369,9 @@ void add_init_command(CLI::App& app, int& exit_code) {
   command->add_flag("--pre-commit", options->pre_commit,
                     std::string("Also write ") + k_pre_commit_path +
                         ": the pre-commit hook that lints the list, pinned to this version");
+  command->add_flag("--keep-policy", options->keep_policy,
+                    "Keep the policy there is (-o names it) and write only what --workflow and "
+                    "--pre-commit ask for");
   command->add_flag("--force", options->force, "Replace the files it writes if they exist");
   command->footer(
       "A style setting or a judgement rule stays on only where at least 19 in 20 entries\n"

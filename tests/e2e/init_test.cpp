@@ -165,5 +165,31 @@ TEST(Init, NeverReplacesAWorkflowOrHookConfigurationUnlessToldTo) {
               HasSubstr("sourcegate/sourcegate@v1"));
 }
 
+TEST(Init, KeepPolicyWritesOnlyTheWorkflowAndHookConfiguration) {
+  TempDir dir;
+  dir.write("README.md", colon_list());
+  auto no_policy = run_sourcegate({"init", "--workflow", "--keep-policy"}, dir.path());
+  EXPECT_EQ(no_policy.exit_code, 2);
+  EXPECT_THAT(no_policy.err, HasSubstr("there is no policy/policy.json to keep"));
+  EXPECT_FALSE(fs::exists(dir.path() / ".github"));
+
+  dir.write("policy/policy.json", "{}\n");
+  auto refused = run_sourcegate({"init", "--workflow"}, dir.path());
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_THAT(refused.err, HasSubstr("or --keep-policy to write only the workflow"));
+  auto nothing_asked = run_sourcegate({"init", "--keep-policy"}, dir.path());
+  EXPECT_EQ(nothing_asked.exit_code, 2);
+  EXPECT_THAT(nothing_asked.err, HasSubstr("give one of them"));
+
+  auto kept = run_sourcegate({"init", "--workflow", "--pre-commit", "--keep-policy"}, dir.path());
+  EXPECT_EQ(kept.exit_code, 0) << kept.err;
+  EXPECT_EQ(read_text(dir.path() / "policy/policy.json"), "{}\n");
+  EXPECT_THAT(read_text(dir.path() / ".github/workflows/sourcegate.yml"),
+              HasSubstr("sourcegate/sourcegate@v1"));
+  EXPECT_THAT(read_text(dir.path() / ".pre-commit-config.yaml"), HasSubstr("sourcegate-markdown"));
+  EXPECT_THAT(kept.out, Not(HasSubstr("style settings")));
+  EXPECT_THAT(kept.out, HasSubstr("wrote .pre-commit-config.yaml"));
+}
+
 }  // namespace
 }  // namespace sg

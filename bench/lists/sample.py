@@ -135,7 +135,7 @@ def write_samples(args):
 
 
 def rate(false_alarms, judged):
-    return f"{100.0 * false_alarms / judged:.0f}%" if judged else "-"
+    return f"{100.0 * false_alarms / judged:.1f}%" if judged else "-"
 
 
 def report(_args):

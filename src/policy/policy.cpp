@@ -3,8 +3,10 @@
 #include <libpsl.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -620,6 +622,72 @@ std::vector<std::string> own_site_names(const Classification& classification) {
 
 }  // namespace
 
+namespace {
+
+/// The mechanism of `publisher`'s that `subject` names, if any.
+std::optional<std::string_view> owned_in(const Publisher& publisher, std::string_view subject) {
+  const re2::StringPiece text(subject.data(), subject.size());
+  re2::StringPiece match;
+  if (publisher.owns->Match(text, 0, text.size(), RE2::UNANCHORED, &match, 1)) {
+    return std::string_view(match.data(), match.size());
+  }
+  return std::nullopt;
+}
+
+/// The company `domain` names ("DoorDash" for doordash.news, "Stitch Fix"
+/// for stitchfix.com, "Google" for googleblog.com), as `title` or
+/// `description` credits it with the work: "… at DoorDash", "Facebook AI's
+/// …", or "Stitch Fix 2020" (the company and the year, as lists of
+/// companies' posts write it).
+std::optional<std::string> publisher_named(std::string_view domain, std::string_view title,
+                                           std::string_view description) {
+  const std::string label = name_key(domain.substr(0, domain.find('.')));
+  if (label.size() < 3) {
+    return std::nullopt;
+  }
+  static const std::array<std::string_view, 6> k_suffixes{"",     "blog", "engineering",
+                                                          "tech", "ai",   "research"};
+  auto spells = [&](const std::string& key) {
+    return key.size() >= 3 &&
+           std::any_of(k_suffixes.begin(), k_suffixes.end(), [&](std::string_view suffix) {
+             return label.size() == key.size() + suffix.size() && label.starts_with(key) &&
+                    label.ends_with(suffix);
+           });
+  };
+  static const RE2 k_word(R"(([\p{L}\p{N}]+))");
+  static const RE2 k_credit_before(R"((?i)(?:^|\W)(?:at|@)\s+$)");
+  static const RE2 k_credit_after(
+      R"(^(?:\s*(?:AI|Research|Engineering|Labs))?(?:['’]s\b|,?\s+(?:19|20)\d\d\b))");
+  for (const std::string_view text : {title, description}) {
+    std::vector<std::string_view> words;
+    re2::StringPiece rest(text.data(), text.size());
+    re2::StringPiece word;
+    while (RE2::FindAndConsume(&rest, k_word, &word)) {
+      words.emplace_back(word.data(), word.size());
+    }
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      for (std::size_t length = 1; length <= 2 && i + length <= words.size(); ++length) {
+        const std::string key =
+            name_key(words[i]) + (length == 2 ? name_key(words[i + 1]) : std::string());
+        if (!spells(key)) {
+          continue;
+        }
+        const auto begin = static_cast<std::size_t>(words[i].data() - text.data());
+        const auto end = static_cast<std::size_t>(words[i + length - 1].end() - text.data());
+        const re2::StringPiece before(text.data(), begin);
+        const re2::StringPiece after(text.data() + end, text.size() - end);
+        if (RE2::PartialMatch(before, k_credit_before) ||
+            RE2::PartialMatch(after, k_credit_after)) {
+          return std::string(text.substr(begin, end - begin));
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 bool is_own_site(const Classification& classification, std::string_view title,
                  std::string_view description) {
   // A person's blog named after its author stays a blog.
@@ -692,22 +760,31 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
       policy.not_documentation.first_match(description)) {
     return;
   }
-  const auto publisher =
-      std::find_if(policy.publishers.begin(), policy.publishers.end(),
-                   [&](const Publisher& p) { return p.domain == classification.domain; });
-  if (publisher == policy.publishers.end()) {
-    return;
-  }
-  for (const std::string_view subject : {title, description}) {
-    std::string_view owned;
-    const re2::StringPiece text(subject.data(), subject.size());
-    re2::StringPiece match;
-    if (publisher->owns->Match(text, 0, text.size(), RE2::UNANCHORED, &match, 1)) {
-      owned = std::string_view(match.data(), match.size());
-      classification.first_party = fmt::format("{} owns {}", publisher->domain, owned);
-      classification.source_class = policy.find_class(policy.first_party_class_to);
-      return;
+  for (const Publisher& publisher : policy.publishers) {
+    if (publisher.domain != classification.domain) {
+      continue;
     }
+    for (const std::string_view subject : {title, description}) {
+      if (std::optional<std::string_view> owned = owned_in(publisher, subject)) {
+        classification.first_party = fmt::format("{} owns {}", publisher.domain, *owned);
+        classification.source_class = policy.find_class(policy.first_party_class_to);
+        return;
+      }
+    }
+  }
+  // A company's post the entry credits to the company itself ("Powering
+  // Search at DoorDash", "| Stitch Fix 2020") reports the company's own work,
+  // unless its subject is a mechanism another publisher owns.
+  if (std::optional<std::string> name =
+          publisher_named(classification.domain, title, description)) {
+    for (const Publisher& other : policy.publishers) {
+      if (other.domain != classification.domain && owned_in(other, title)) {
+        return;
+      }
+    }
+    classification.first_party =
+        fmt::format("the entry credits \"{}\", whose own site {} is", *name, classification.domain);
+    classification.source_class = policy.find_class(policy.first_party_class_to);
   }
 }
 

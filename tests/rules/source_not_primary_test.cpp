@@ -109,6 +109,39 @@ TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
   }
 }
 
+// Section 1 again: a company writing about the system it built is
+// first-party, whoever the policy lists. The entry must credit the company
+// the domain names ("at Examplecorp", "Examplecorp's", "Examplecorp 2021"),
+// and the subject must not be a mechanism another publisher owns.
+TEST(SourceNotPrimary, ACompanysPostOnItsOwnWorkIsFirstParty) {
+  auto post = [](const std::string& url, const std::string& title, const std::string& description) {
+    return lint_markdown("# L\n\n## S\n\n- [" + title + "](" + url + ") - " + description + "\n");
+  };
+  const std::string own = "https://examplecorp.example/posts/powering-search";
+  for (const auto& [title, description] : std::vector<std::pair<std::string, std::string>>{
+           {"Powering Search at Examplecorp", "How the ranking service is built."},
+           {"Examplecorp's ranking service", "How it is built."},
+           {"Powering search", "Examplecorp 2021."}}) {
+    const auto found = post(own, title, description);
+    EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << title;
+  }
+  const auto found = post(own, "Powering Search at Examplecorp", "How the ranking is built.");
+  ASSERT_FALSE(found.empty());
+  EXPECT_THAT(found[0].evidence, HasSubstr("credits \"Examplecorp\""));
+  // Another company's site, a mere mention, a person's byline, or someone
+  // else's mechanism: a blog post still.
+  EXPECT_THAT(rule_ids(post("https://othercorp.example/posts/powering-search",
+                            "Powering Search at Examplecorp", "How the ranking is built.")),
+              Contains("source/not-primary"));
+  EXPECT_THAT(rule_ids(post(own, "Why Examplecorp ranks results", "An outside view.")),
+              Contains("source/not-primary"));
+  EXPECT_THAT(rule_ids(post("https://janedoe.example/posts/attention", "Attention explained",
+                            "by Jane Doe.")),
+              Contains("source/not-primary"));
+  EXPECT_THAT(rule_ids(post(own, "Tuning CUDA kernels at Examplecorp", "Occupancy first.")),
+              Contains("source/not-primary"));
+}
+
 // docs/policy-interpretation.md, section 1: a vendor's post about its own
 // mechanism is documentation; about someone else's, or an announcement, not.
 TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {

@@ -13,6 +13,17 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
       R"("kind": "docs", "description": "A third-party page with a surface-level title.")"));
   ASSERT_THAT(rule_ids(title), Contains("surface/tutorial"));
   EXPECT_THAT(title[0].message, HasSubstr("\"for Beginners\""));
+  // "An Introduction" as the subtitle says what the page is; a title that
+  // goes on past it does not.
+  auto subtitled = [](const std::string& name) {
+    return rule_ids(lint_section(
+        one_entry(R"("title": ")" + name +
+                  R"(", "url": "https://someone.example/guide/forecasting", "kind": "docs", )"
+                  R"("description": "A third-party page on forecasting.")")));
+  };
+  EXPECT_THAT(subtitled("Forecasting at Scale: An Introduction"), Contains("surface/tutorial"));
+  EXPECT_THAT(subtitled("Forecasting at Scale: An Introduction Rewritten for Streams"),
+              Not(Contains("surface/tutorial")));
 }
 
 // On a page the policy does not class primary, tutorial words and a tutorial

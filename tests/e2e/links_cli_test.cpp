@@ -15,19 +15,11 @@ using ::testing::HasSubstr;
 using testing::run_sourcegate;
 using testing::TempDir;
 
-/// A loopback site: /ok answers, /gone is 404, /moved is a 301 to /ok.
+/// A loopback site (serve_ok_gone_moved).
 class LinksCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    m_server.http().Get("/ok", [](const httplib::Request&, httplib::Response& res) {
-      res.set_content("<html><title>Fine</title><h1 id='intro'>Fine</h1></html>", "text/html");
-    });
-    m_server.http().Get("/gone",
-                        [](const httplib::Request&, httplib::Response& res) { res.status = 404; });
-    m_server.http().Get("/moved", [](const httplib::Request&, httplib::Response& res) {
-      res.status = 301;
-      res.set_header("Location", "/ok");
-    });
+    serve_ok_gone_moved(m_server);
     m_server.start();
   }
 

@@ -30,15 +30,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> k_links = {
 class LinksShard : public ::testing::Test {
  protected:
   void SetUp() override {
-    m_server.http().Get("/ok", [](const httplib::Request&, httplib::Response& res) {
-      res.set_content("<html><title>Fine</title><h1>Fine</h1></html>", "text/html");
-    });
-    m_server.http().Get("/gone",
-                        [](const httplib::Request&, httplib::Response& res) { res.status = 404; });
-    m_server.http().Get("/moved", [](const httplib::Request&, httplib::Response& res) {
-      res.status = 301;
-      res.set_header("Location", "/ok");
-    });
+    serve_ok_gone_moved(m_server);
     m_server.start();
     std::string list = "# List\n\n## Links\n\n- [Anchor](#nowhere) - Points at nothing.\n";
     for (const auto& [host, paths] : k_links) {

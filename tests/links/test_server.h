@@ -168,6 +168,20 @@ class RawServer {
   std::vector<int> m_open;
 };
 
+/// The small site the command-line tests check: /ok answers a page with an
+/// "intro" anchor, /gone is 404, /moved is a 301 to /ok.
+inline void serve_ok_gone_moved(TestServer& server) {
+  server.http().Get("/ok", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content("<html><title>Fine</title><h1 id='intro'>Fine</h1></html>", "text/html");
+  });
+  server.http().Get("/gone",
+                    [](const httplib::Request&, httplib::Response& res) { res.status = 404; });
+  server.http().Get("/moved", [](const httplib::Request&, httplib::Response& res) {
+    res.status = 301;
+    res.set_header("Location", "/ok");
+  });
+}
+
 /// Settings for loopback tests: 127.0.0.0/8 allowed and nothing more, short
 /// timeouts and backoff so that every test stays well under a few seconds,
 /// and fake host names resolved to 127.0.0.1 on `port`.

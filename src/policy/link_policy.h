@@ -5,12 +5,11 @@
 
 #include "links/cache.h"
 #include "links/settings.h"
-#include "load/json_tree.h"
 
 namespace sg {
 
-/// The policy's "links" object, read once through one table of keys
-/// (link_policy.cpp): each key is validated at its file:line:column and
+/// The policy's "links" object, read through the settings table
+/// (policy_settings.cpp): each key is validated at its file:line:column and
 /// lands in a typed field. Command-line options override it afterwards
 /// (cli/links_settings.cpp).
 struct LinkPolicy {
@@ -30,11 +29,5 @@ struct LinkPolicy {
   };
   std::vector<TokenSource> host_tokens;
 };
-
-/// Throws InputError at the offending key or value.
-LinkPolicy read_link_policy(const JsonNode& links);
-
-/// Every key read_link_policy knows, for documentation and suggestions.
-std::vector<std::string_view> link_policy_keys();
 
 }  // namespace sg

@@ -1,0 +1,100 @@
+#include "policy/policy_settings.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "links/settings.h"
+#include "policy/policy.h"
+#include "util/error.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+
+/// Every setting a policy can name outside a collection's items, with the
+/// JSON that sets it to its example: {"links": {"retries": 3}}.
+void for_each_placed_setting(
+    const Setting& object, const std::function<std::string(const std::string&)>& wrap,
+    const std::string& path,
+    const std::function<void(const Setting&, const std::string&, const std::string&)>& visit) {
+  for (const Setting& field : object.fields) {
+    const std::string field_path =
+        path.empty() ? std::string(field.key) : fmt::format("{}.{}", path, field.key);
+    visit(field, field_path, wrap(fmt::format("{{\"{}\": {}}}", field.key, field.example)));
+    if (field.type == SettingType::object) {
+      for_each_placed_setting(
+          field,
+          [&](const std::string& inner) {
+            return wrap(fmt::format("{{\"{}\": {}}}", field.key, inner));
+          },
+          field_path, visit);
+    }
+  }
+}
+
+// An example that does not load would teach a wrong policy: each one,
+// placed where it goes, is a policy the loader accepts (with the classes
+// the examples name).
+TEST(PolicySettings, EveryExampleLoadsWhereItGoes) {
+  const std::string classes =
+      R"("classes": {"paper": {"primary": true, "kinds": ["paper"]}, "blog": {},
+          "docs": {"primary": true, "kinds": ["docs"]}, "home page": {}, "marketing": {},
+          "engineering blog": {}})";
+  int examples = 0;
+  for_each_placed_setting(
+      policy_settings(), [](const std::string& json) { return json; }, "",
+      [&](const Setting& setting, const std::string& path, const std::string& json) {
+        if (setting.key == "classes") {
+          return;  // the classes above stand for it
+        }
+        std::string policy = "{" + classes + ", " + json.substr(1);
+        // Pages become first-party only with a class to become.
+        const std::string first_party = R"("first_party": {)";
+        if (const auto at = policy.find(first_party); at != std::string::npos) {
+          policy.insert(at + first_party.size(), R"("to_class": "docs", )");
+        }
+        EXPECT_NO_THROW(parse_policy("p.json", policy)) << path << ": " << policy;
+        ++examples;
+      });
+  EXPECT_GT(examples, 60);
+}
+
+TEST(PolicySettings, DefaultsAreTheCodes) {
+  const links::CheckSettings built_in;
+  EXPECT_EQ(find_setting("links.max_concurrency")->default_value, built_in.max_concurrency);
+  EXPECT_EQ(find_setting("links.soft_404_patterns")->default_value,
+            links::default_soft_404_patterns());
+  EXPECT_EQ(find_setting("description.min_length")->default_value,
+            empty_policy().description_min_length);
+  EXPECT_EQ(find_setting("links.cache_success_hours")->default_value, 24);
+  EXPECT_EQ(find_setting("links.hosts.accept")->type, SettingType::status_codes);
+  EXPECT_EQ(find_setting("links.no_such_key"), nullptr);
+}
+
+// Key checks come from the table: an unknown key is refused at its
+// position with the nearest key of its own object.
+TEST(PolicySettings, UnknownKeysAreRefusedWithTheTablesKeys) {
+  try {
+    parse_policy("p.json", R"({"links": {"max_per_hots": 2}})");
+    FAIL() << "accepted an unknown key";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.location().line, 1);
+    EXPECT_EQ(error.location().column, 12);
+    EXPECT_THAT(error.what(), HasSubstr("unknown key \"max_per_hots\" in \"links\"; did you mean "
+                                        "\"max_per_host\"?"));
+  }
+  try {
+    parse_policy("p.json", R"({"description": {"min_length": 5, "final_periods": true}})");
+    FAIL() << "accepted an unknown key";
+  } catch (const InputError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("did you mean \"final_period\"?"));
+  }
+}
+
+}  // namespace
+}  // namespace sg

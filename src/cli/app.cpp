@@ -105,6 +105,7 @@ int run_cli(int argc, char** argv) {
   add_fmt_command(app, exit_code);
   add_render_command(app, exit_code);
   add_rules_commands(app, exit_code);
+  add_schema_commands(app, exit_code);
   add_links_command(app, exit_code);
   add_merge_command(app, exit_code);
   add_check_command(app, exit_code);

@@ -10,6 +10,7 @@ void add_lint_command(CLI::App& app, int& exit_code);
 void add_fmt_command(CLI::App& app, int& exit_code);
 void add_render_command(CLI::App& app, int& exit_code);
 void add_rules_commands(CLI::App& app, int& exit_code);
+void add_schema_commands(CLI::App& app, int& exit_code);
 void add_links_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);
 void add_check_command(CLI::App& app, int& exit_code);

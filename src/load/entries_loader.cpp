@@ -14,6 +14,7 @@
 #include "util/date.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/json_schema.h"
 #include "util/spelling.h"
 #include "util/text.h"
 #include "util/url.h"
@@ -34,47 +35,71 @@ struct FieldSpec {
   std::string_view name;
   FieldType type;
   bool required;
+  /// One line, for the JSON Schema editors show (docs/schema/).
+  std::string_view description;
 };
+
+constexpr FieldSpec k_schema_field = {
+    "$schema", FieldType::string, false,
+    "The JSON Schema editors check the file against; sourcegate ignores it."};
 
 // The entry schema (docs/entries.md), one table per object type, in
 // canonical key order: `fmt` writes keys in this order.
 constexpr FieldSpec k_list_fields[] = {
-    {"title", FieldType::string, true},
-    {"tagline", FieldType::string, false},
-    {"intro", FieldType::markdown, false},
+    k_schema_field,
+    {"title", FieldType::string, true, "The list's title, the page's first heading."},
+    {"tagline", FieldType::string, false, "One line under the title."},
+    {"intro", FieldType::markdown, false, "Markdown paragraphs before the first section."},
 };
 constexpr FieldSpec k_section_fields[] = {
-    {"title", FieldType::string, true},     {"intro", FieldType::markdown, false},
-    {"volatile", FieldType::object, false}, {"ordered", FieldType::boolean, false},
-    {"entries", FieldType::array, false},   {"groups", FieldType::array, false},
+    k_schema_field,
+    {"title", FieldType::string, true, "The section's heading, as published."},
+    {"intro", FieldType::markdown, false, "Markdown under the heading, before the entries."},
+    {"volatile", FieldType::object, false,
+     "For a section whose evidence changes quickly: when it was verified and for how long."},
+    {"ordered", FieldType::boolean, false,
+     "A reading path: entries are read in order and rendered as a numbered list."},
+    {"entries", FieldType::array, false, "Entries directly under the section."},
+    {"groups", FieldType::array, false, "Sub-headings, each with its entries."},
 };
 constexpr FieldSpec k_volatile_fields[] = {
-    {"verified", FieldType::date, true},
-    {"max_age_days", FieldType::positive_integer, true},
+    {"verified", FieldType::date, true, "When the section was last verified (YYYY-MM-DD)."},
+    {"max_age_days", FieldType::positive_integer, true,
+     "Days the verification stays fresh (freshness/stale)."},
 };
 constexpr FieldSpec k_group_fields[] = {
-    {"title", FieldType::string, true},
-    {"entries", FieldType::array, true},
+    {"title", FieldType::string, true, "The group's sub-heading."},
+    {"entries", FieldType::array, true, "The group's entries."},
 };
 constexpr FieldSpec k_entry_fields[] = {
-    {"title", FieldType::string, true},       {"url", FieldType::string, false},
-    {"links", FieldType::array, false},       {"kind", FieldType::string, true},
-    {"description", FieldType::string, true}, {"claim", FieldType::object, false},
-    {"code", FieldType::string, false},       {"verified", FieldType::date, false},
-    {"waive", FieldType::array, false},       {"review", FieldType::lines, false},
+    {"title", FieldType::string, true, "The resource's title."},
+    {"url", FieldType::string, false,
+     "The canonical link; required unless \"links\" is given or the kind is note."},
+    {"links", FieldType::array, false,
+     "For an entry naming several resources: {label, url} pairs, labels in title order."},
+    {"kind", FieldType::string, true, "What the entry links to."},
+    {"description", FieldType::string, true, "One sentence on what the resource is."},
+    {"claim", FieldType::object, false, "The evidence behind a performance figure."},
+    {"code", FieldType::string, false, "The implementing repository; required for a report."},
+    {"verified", FieldType::date, false, "When the entry was last checked (YYYY-MM-DD)."},
+    {"waive", FieldType::array, false, "Rules waived for this entry, each with a reason."},
+    {"review", FieldType::lines, false,
+     "What an import guessed, one line each; remove it once checked."},
 };
 constexpr FieldSpec k_link_fields[] = {
-    {"label", FieldType::string, true},
-    {"url", FieldType::string, true},
+    {"label", FieldType::string, true, "The words of the title this link covers."},
+    {"url", FieldType::string, true, "The link."},
 };
 constexpr FieldSpec k_claim_fields[] = {
-    {"hardware", FieldType::string, false},    {"workload", FieldType::string, false},
-    {"precision", FieldType::string, false},   {"baseline", FieldType::string, false},
-    {"correctness", FieldType::string, false},
+    {"hardware", FieldType::string, false, "Hardware and software versions."},
+    {"workload", FieldType::string, false, "Workload shapes or request distribution."},
+    {"precision", FieldType::string, false, "Precision and algorithm."},
+    {"baseline", FieldType::string, false, "What the figure is compared with."},
+    {"correctness", FieldType::string, false, "How the results were checked to be right."},
 };
 constexpr FieldSpec k_waiver_fields[] = {
-    {"rule", FieldType::string, true},
-    {"reason", FieldType::string, true},
+    {"rule", FieldType::string, true, "The rule id, family/name."},
+    {"reason", FieldType::string, true, "Why the rule does not apply here."},
 };
 
 std::string_view type_words(FieldType type) {
@@ -547,7 +572,93 @@ nlohmann::ordered_json canonical(const JsonNode& node, const ObjectShape* shape)
   return object;
 }
 
+using SchemaJson = nlohmann::ordered_json;
+
+SchemaJson object_schema(const ObjectShape& shape);
+
+SchemaJson field_schema(const FieldSpec& spec, const ObjectShape* child) {
+  SchemaJson schema{{"description", spec.description}};
+  switch (spec.type) {
+    case FieldType::string:
+      schema["type"] = "string";
+      if (spec.name == "kind") {
+        schema["enum"] = entry_kind_names();
+        break;
+      }
+      schema["pattern"] = "^[^\\r\\n]*$";
+      if (spec.required) {
+        schema["minLength"] = 1;
+      }
+      break;
+    case FieldType::markdown:
+      schema["type"] = "string";
+      break;
+    case FieldType::date:
+      schema["type"] = "string";
+      schema["pattern"] = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+      break;
+    case FieldType::boolean:
+      schema["type"] = "boolean";
+      break;
+    case FieldType::positive_integer:
+      schema["type"] = "integer";
+      schema["minimum"] = 1;
+      schema["maximum"] = 99999;
+      break;
+    case FieldType::object:
+      schema.update(child != nullptr ? object_schema(*child) : SchemaJson{{"type", "object"}});
+      break;
+    case FieldType::array:
+      schema["type"] = "array";
+      if (child != nullptr) {
+        schema["items"] = object_schema(*child);
+      }
+      break;
+    case FieldType::lines:
+      schema["anyOf"] = {SchemaJson{{"type", "string"}},
+                         SchemaJson{{"type", "array"}, {"items", {{"type", "string"}}}}};
+      break;
+  }
+  return schema;
+}
+
+SchemaJson object_schema(const ObjectShape& shape) {
+  SchemaJson properties = SchemaJson::object();
+  SchemaJson required = SchemaJson::array();
+  for (const FieldSpec& spec : shape.fields) {
+    properties[std::string(spec.name)] = field_schema(spec, shape.child(spec.name));
+    if (spec.required) {
+      required.push_back(spec.name);
+    }
+  }
+  SchemaJson schema{{"type", "object"}, {"properties", properties}};
+  if (!required.empty()) {
+    schema["required"] = required;
+  }
+  schema["additionalProperties"] = false;
+  return schema;
+}
+
 }  // namespace
+
+nlohmann::ordered_json section_json_schema() {
+  SchemaJson schema = schema_document(
+      k_section_schema_file, "sourcegate section file",
+      "One top-level section of a list (entries/NN-slug.json). Generated from sourcegate's entry "
+      "tables; docs/entries.md explains the fields. The loader checks more than this schema: "
+      "a url or links for every entry but a note, code for a report, labels in the title.");
+  schema.update(object_schema(k_section_shape));
+  return schema;
+}
+
+nlohmann::ordered_json list_json_schema() {
+  SchemaJson schema = schema_document(
+      k_list_schema_file, "sourcegate list file",
+      "The list itself (entries/list.json): its title, tagline and intro. Generated from "
+      "sourcegate's entry tables; docs/entries.md explains the fields.");
+  schema.update(object_schema(k_list_shape));
+  return schema;
+}
 
 std::string canonical_entries_text(const std::string& path, std::string_view text) {
   const JsonDocument document = parse_json_tree(text, path);

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "load/load_result.h"
 
 namespace sg {
@@ -41,6 +43,15 @@ inline constexpr std::size_t k_max_section_files = 100;
 /// k_max_section_files) titled `title`: "07-frontier.json". The slug keeps
 /// ASCII letters and digits, lower case, runs of anything else as one "-".
 std::string section_file_name(std::size_t index, std::string_view title);
+
+/// The JSON Schemas of entry files, from the same tables the loader checks
+/// them with: a section file's (docs/schema/entries.schema.json) and
+/// list.json's (docs/schema/list.schema.json). `sourcegate schema entries`
+/// and `sourcegate schema list` print them.
+inline constexpr std::string_view k_section_schema_file = "entries.schema.json";
+inline constexpr std::string_view k_list_schema_file = "list.schema.json";
+nlohmann::ordered_json section_json_schema();
+nlohmann::ordered_json list_json_schema();
 
 /// True for a date `YYYY-MM-DD` that exists in the calendar.
 bool is_valid_date(std::string_view text);

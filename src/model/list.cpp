@@ -33,6 +33,14 @@ std::string_view to_string(EntryKind kind) {
   return "?";
 }
 
+std::vector<std::string_view> entry_kind_names() {
+  std::vector<std::string_view> names;
+  for (const auto& [kind, name] : k_kind_names) {
+    names.push_back(name);
+  }
+  return names;
+}
+
 void Entry::set_position(std::string_view name, const Location& at) {
   for (const FieldPosition& position : fields) {
     if (position.name == name) {

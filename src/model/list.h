@@ -14,6 +14,8 @@ enum class EntryKind { paper, spec, docs, repo, report, note };
 
 std::optional<EntryKind> parse_entry_kind(std::string_view text);
 std::string_view to_string(EntryKind kind);
+/// Every kind's name, in declaration order: for schemas and messages.
+std::vector<std::string_view> entry_kind_names();
 
 /// One link of an entry that names several resources ("vLLM, SGLang, and
 /// TensorRT-LLM"): its label is the words of the title that it links.

@@ -992,8 +992,16 @@ Setting make_policy_settings() {
                       Type::severity_map);
   rules.default_value = nlohmann::json::object();
   rules.read = read_rules;
+  Setting schema = row(
+      {"$schema", "The JSON Schema editors check the file against; ignored.",
+       R"("https://raw.githubusercontent.com/sourcegate/sourcegate/main/docs/schema/policy.schema.json")"},
+      Type::note);
+  schema.read = [](const Setting&, const JsonNode& value, const std::string& path, Policy&) {
+    (void)string_value(value, path);
+  };
   Setting root = row({"", "A list's source policy: policy/policy.json.", "{}"}, Type::object);
   root.fields = {
+      std::move(schema),
       comment(),
       classes_setting(),
       hosts_setting(),

@@ -9,6 +9,8 @@
 
 #include "links/settings.h"
 #include "policy/policy.h"
+#include "policy/policy_reference.h"
+#include "support/cli_runner.h"
 #include "util/error.h"
 
 namespace sg {
@@ -94,6 +96,50 @@ TEST(PolicySettings, UnknownKeysAreRefusedWithTheTablesKeys) {
   } catch (const InputError& error) {
     EXPECT_THAT(error.what(), HasSubstr("did you mean \"final_period\"?"));
   }
+}
+
+TEST(PolicySettings, SchemaKeyIsAcceptedAndIgnored) {
+  const Policy with = parse_policy(
+      "p.json",
+      R"({"$schema": "../docs/schema/policy.schema.json", "group_size": {"max_links": 4}})");
+  EXPECT_EQ(with.group_max_links, 4U);
+  EXPECT_THROW(parse_policy("p.json", R"({"$schema": 7})"), InputError);
+}
+
+TEST(PolicySettings, CommittedFilesAreTheTable) {
+  const auto root = testing::source_dir();
+  EXPECT_EQ(testing::read_text(root / k_policy_doc_path), policy_reference())
+      << "docs/policy.md is stale: run `sourcegate policy-keys --markdown > docs/policy.md`";
+  EXPECT_EQ(testing::read_text(root / k_policy_schema_path), policy_json_schema().dump(2) + "\n")
+      << "docs/schema/policy.schema.json is stale: run `sourcegate schema policy > "
+         "docs/schema/policy.schema.json`";
+}
+
+TEST(PolicySettings, ThePageNamesEveryKeyWithAnExample) {
+  const std::string page = policy_reference();
+  for (const char* path :
+       {"classes.*.path_pattern", "hosts[].domain", "url_shapes.on_any_host.*.pattern",
+        "first_party.publishers.*.names", "links.hosts[].unverifiable", "links.accept[].codes",
+        "links.host_tokens[].env", "links.dead_after_days", "rules", "$schema"}) {
+    EXPECT_THAT(page, HasSubstr(fmt::format("\n### `{}`\n", path))) << path;
+  }
+  for (const std::string_view key : field_keys(*find_setting("links"))) {
+    EXPECT_THAT(page, HasSubstr(fmt::format("\n### `links.{}`\n", key))) << key;
+  }
+  EXPECT_THAT(page, HasSubstr("```json\n{\"links\": {\"retries\": 3}}\n```"));
+}
+
+TEST(PolicySettings, CommandsPrintTheGeneratedFiles) {
+  const auto page = testing::run_sourcegate({"policy-keys", "--markdown"}, testing::source_dir());
+  EXPECT_EQ(page.exit_code, 0) << page.err;
+  EXPECT_EQ(page.out, policy_reference());
+  const auto schema = testing::run_sourcegate({"schema", "policy"}, testing::source_dir());
+  EXPECT_EQ(schema.exit_code, 0) << schema.err;
+  EXPECT_EQ(schema.out, policy_json_schema().dump(2) + "\n");
+  const auto list = testing::run_sourcegate({"policy-keys"}, testing::source_dir());
+  EXPECT_THAT(list.out, HasSubstr("links.max_per_host"));
+  const auto unknown = testing::run_sourcegate({"schema", "polcy"}, testing::source_dir());
+  EXPECT_EQ(unknown.exit_code, 2);
 }
 
 }  // namespace

@@ -101,6 +101,8 @@ links::CheckSettings link_settings(const LinkPolicy& policy, const LinkOptions& 
   settings.extra_headers.insert(settings.extra_headers.end(), options.headers.begin(),
                                 options.headers.end());
   settings.include.insert(settings.include.end(), options.include.begin(), options.include.end());
+  const std::vector<std::string> ignored = read_ignore_file(options.ignore_file);
+  settings.exclude.insert(settings.exclude.end(), ignored.begin(), ignored.end());
   settings.exclude.insert(settings.exclude.end(), options.exclude.begin(), options.exclude.end());
   for (const std::string& text : options.allow_address) {
     auto cidr = links::parse_cidr(text);

@@ -8,6 +8,7 @@
 #include "links/cache.h"
 #include "links/checker.h"
 #include "links/shard.h"
+#include "load/ignore_file.h"
 #include "policy/link_policy.h"
 
 namespace sg {
@@ -29,6 +30,8 @@ struct LinkOptions {
   bool no_cache = false;
   bool offline = false;
   std::string cache = ".cache/sourcegate/links.json";
+  /// URL patterns to leave out, one per line: the list's .sourcegateignore.
+  std::string ignore_file = std::string(k_ignore_file_name);
   std::string github_api;
   std::string ca_file;
   std::string history;
@@ -45,9 +48,11 @@ struct LinkOptions {
 void add_link_options(CLI::App& command, LinkOptions& options);
 
 /// The checker settings: defaults, then the policy's "links" object, then the
-/// flags. Tokens come from the environment variables the policy names, never
-/// from files or flags, so they stay out of shell history and logs. Throws
-/// InputError (policy) or UsageError (flags) on bad values.
+/// flags. URLs are excluded by the policy's links.exclude, the ignore file's
+/// patterns and --exclude together. Tokens come from the environment
+/// variables the policy names, never from files or flags, so they stay out of
+/// shell history and logs. Throws InputError (policy, ignore file) or
+/// UsageError (flags) on bad values.
 /// The policy's link settings with the command line's on top, validated.
 links::CheckSettings link_settings(const LinkPolicy& policy, const LinkOptions& options);
 

@@ -233,6 +233,23 @@ an entry file. The schema checks shapes; the loader checks more (patterns
 compile, classes named exist, a host rule's domain is registrable), always
 with the position of the problem.
 
+## Ignoring URLs: `.sourcegateignore`
+
+A `.sourcegateignore` file in the directory `sourcegate links` (or `check`)
+runs in holds URL patterns the link checker leaves out, one per line: the
+same RE2 patterns, partially matched against the URL, as `links.exclude` and
+`--exclude`, and all three add up. A line starting with `#` is a comment (say
+why the URLs are left out: the next reader will want to know), and blank lines
+are ignored. A pattern that does not compile is an error naming
+`.sourcegateignore:LINE:COLUMN` (exit 2).
+
+```
+# The publisher answers every robot with 403; checked by hand each release.
+^https://www\.example-journal\.com/
+# Local development servers named in the setup guide.
+^http://localhost:
+```
+
 ## Keys
 
 | key | type | default |

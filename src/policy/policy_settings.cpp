@@ -950,7 +950,7 @@ Setting links_block() {
                    settings(&CheckSettings::include)),
           patterns({"exclude",
                     "RE2, partial match on the URL: matching URLs are excluded, not fetched "
-                    "(with --exclude).",
+                    "(with .sourcegateignore and --exclude).",
                     R"(["^https://(www\\.)?example\\.com/"])"},
                    settings(&CheckSettings::exclude)),
           std::move(soft_404_patterns),

@@ -238,9 +238,11 @@ with the position of the problem.
 A `.sourcegateignore` file in the directory `sourcegate links` (or `check`)
 runs in holds URL patterns the link checker leaves out, one per line: the
 same RE2 patterns, partially matched against the URL, as `links.exclude` and
-`--exclude`, and all three add up. A line starting with `#` is a comment (say
-why the URLs are left out: the next reader will want to know), and blank lines
-are ignored. A pattern that does not compile is an error naming
+`--exclude`, and all three add up. A line whose first character other than a
+space is `#` is a comment (say why the URLs are left out: the next reader
+will want to know); a `#` later in a line is part of the pattern, as URLs
+have fragments. Blank lines are ignored, and so are spaces around a pattern.
+A pattern that does not compile is an error naming
 `.sourcegateignore:LINE:COLUMN` (exit 2).
 
 ```

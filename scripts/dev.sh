@@ -4,6 +4,9 @@
 #                         (build/tool/sourcegate, no tests): the pull-request gate and
 #                         the scheduled link report
 #   scripts/dev.sh tool-deps   only install what building the tool needs
+#   scripts/dev.sh deb    the tool build, then its Debian package by CPack
+#                         (build/tool/sourcegate_VERSION_ARCH.deb)
+#   scripts/dev.sh deb-deps    only install what building the package needs
 #   scripts/dev.sh gate   install what is missing, build, check the embedded list
 #   scripts/dev.sh test   install what is missing, build, run every test under ctest, in
 #                         the release build and again under the sanitizers
@@ -15,6 +18,8 @@ tool_packages=(
   libcurl4-openssl-dev nlohmann-json3-dev libre2-dev libcli11-dev
   libfmt-dev libpsl-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libicu-dev
 )
+# CPack finds the binaries to hand to dpkg-shlibdeps with file(1).
+deb_packages=(file dpkg-dev)
 packages=(
   "${tool_packages[@]}"
   libgtest-dev libgmock-dev libcpp-httplib-dev libbenchmark-dev clang-format
@@ -76,8 +81,16 @@ case "${1:-}" in
     ;;
   tool)
     install_missing "${tool_packages[@]}"
-    cmake --preset tool >/dev/null
-    cmake --build --preset tool -j "$(nproc)"
+    build tool
+    ;;
+  deb-deps)
+    install_missing "${tool_packages[@]}" "${deb_packages[@]}"
+    ;;
+  deb)
+    install_missing "${tool_packages[@]}" "${deb_packages[@]}"
+    build tool
+    (cd build/tool && cpack -G DEB >/dev/null)
+    ls build/tool/sourcegate_*.deb
     ;;
   gate)
     install_missing "${packages[@]}"
@@ -103,7 +116,7 @@ case "${1:-}" in
     echo "tests and formatting pass"
     ;;
   *)
-    echo "usage: scripts/dev.sh tool-deps|tool|gate|test" >&2
+    echo "usage: scripts/dev.sh tool-deps|tool|deb-deps|deb|gate|test" >&2
     exit 2
     ;;
 esac

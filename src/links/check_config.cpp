@@ -162,9 +162,12 @@ CheckConfig::CheckConfig(CheckSettings settings)
                      : m_settings.user_agent;
 }
 
+// RE2 is handed re2::StringPiece built from pointer and size: where Abseil's
+// string_view is a type of its own (Debian 13), std::string_view does not convert.
 bool CheckConfig::matches_any(const Patterns& patterns, std::string_view text) {
+  const re2::StringPiece subject(text.data(), text.size());
   return std::any_of(patterns.begin(), patterns.end(),
-                     [&](const auto& re) { return RE2::PartialMatch(text, *re); });
+                     [&](const auto& re) { return RE2::PartialMatch(subject, *re); });
 }
 
 bool CheckConfig::included(std::string_view url) const { return matches_any(m_include, url); }
@@ -175,8 +178,9 @@ bool CheckConfig::login_page(std::string_view url) const { return matches_any(m_
 
 std::string CheckConfig::not_found_text(std::string_view text) const {
   auto whole = [this](std::string_view part) {
+    const re2::StringPiece subject(part.data(), part.size());
     return std::any_of(m_soft_404.begin(), m_soft_404.end(),
-                       [&](const auto& re) { return RE2::FullMatch(part, *re); });
+                       [&](const auto& re) { return RE2::FullMatch(subject, *re); });
   };
   text = trim(text);
   if (text.empty()) {
@@ -212,8 +216,9 @@ HostSettings CheckConfig::host(std::string_view host) const {
   bool timeout_set = false;
   bool connect_set = false;
   bool agent_set = false;
+  const re2::StringPiece host_text(host.data(), host.size());
   for (std::size_t i = 0; i < m_hosts.size(); ++i) {
-    if (!RE2::FullMatch(host, *m_hosts[i])) {
+    if (!RE2::FullMatch(host_text, *m_hosts[i])) {
       continue;
     }
     const HostRule& rule = m_settings.hosts[i];

@@ -62,7 +62,9 @@ Decision done(LinkStatus status, LinkReason reason, std::string evidence) {
   return decision;
 }
 
-std::string quoted(std::string_view text) {
+/// The text in quotes, cut at 120 characters. (Named apart from std::quoted,
+/// which argument-dependent lookup would pick for a std::string.)
+std::string quoted_excerpt(std::string_view text) {
   constexpr std::size_t k_most = 120;
   std::string shown(text.substr(0, k_most));
   return fmt::format("\"{}{}\"", shown, text.size() > k_most ? "…" : "");
@@ -107,7 +109,7 @@ std::optional<std::string> bot_wall(const RecordedResponse& response,
   if (status == 403) {
     std::string title = page_headings(response.body).title;
     return title.empty() ? status_line(status)
-                         : fmt::format("{}, page {}", status_line(status), quoted(title));
+                         : fmt::format("{}, page {}", status_line(status), quoted_excerpt(title));
   }
   return std::nullopt;
 }
@@ -175,12 +177,12 @@ Decision judge_response(const Hop& hop, const RecordedResponse& response, const 
     if (!target) {
       return done(LinkStatus::broken, LinkReason::http_status,
                   fmt::format("{} to {}, which is not a URL", status_line(status),
-                              quoted(response.location)));
+                              quoted_excerpt(response.location)));
     }
     std::string next(strip_fragment(*target));
     if (!is_web_url(next)) {
       return done(LinkStatus::blocked, LinkReason::blocked_scheme,
-                  fmt::format("{} to {}", status_line(status), quoted(next)));
+                  fmt::format("{} to {}", status_line(status), quoted_excerpt(next)));
     }
     if (config.login_page(next) && !config.login_page(hop.url)) {
       return done(LinkStatus::unverifiable, LinkReason::login_wall,
@@ -291,8 +293,9 @@ std::optional<Outcome> judge_page(std::string_view start_url, const PageFacts& p
     for (const auto& [text, where] :
          {std::pair{&headings.title, "title"}, std::pair{&headings.h1, "first heading"}}) {
       if (std::string said = config.not_found_text(*text); !said.empty()) {
-        return Outcome{LinkStatus::broken, LinkReason::soft_404_title,
-                       fmt::format("HTTP {} with the {} {}", page.status, where, quoted(*text))};
+        return Outcome{
+            LinkStatus::broken, LinkReason::soft_404_title,
+            fmt::format("HTTP {} with the {} {}", page.status, where, quoted_excerpt(*text))};
       }
     }
   }
@@ -330,7 +333,8 @@ ProbeVerdict judge_by_probe(const PageFacts& page, const PageFacts& probe,
     verdict.need_home = true;
     return verdict;
   }
-  const std::string title = probe.title.empty() ? "no title" : "the title " + quoted(probe.title);
+  const std::string title =
+      probe.title.empty() ? "no title" : "the title " + quoted_excerpt(probe.title);
   if (looks_alike(*home, probe)) {
     verdict.outcome = Outcome{
         LinkStatus::unverifiable, LinkReason::any_path_alike,

@@ -24,13 +24,15 @@ std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const
   if (!set || patterns.empty()) {
     return std::nullopt;
   }
+  // Built from pointer and size: where Abseil's string_view is a type of its
+  // own (Debian 13), std::string_view does not convert to re2::StringPiece.
+  const re2::StringPiece input(text.data(), text.size());
   std::vector<int> matched;
-  if (!set->Match(text, &matched)) {
+  if (!set->Match(input, &matched)) {
     return std::nullopt;
   }
   std::sort(matched.begin(), matched.end());
   const NamedPattern& pattern = patterns[static_cast<std::size_t>(matched.front())];
-  re2::StringPiece input(text.data(), text.size());
   re2::StringPiece found;
   if (!pattern.regex->Match(input, 0, input.size(), RE2::UNANCHORED, &found, 1)) {
     return std::nullopt;
@@ -261,7 +263,8 @@ bool is_own_site(const Classification& classification, std::string_view title,
                      [&](const std::string& name) {
                        return name.size() >= 3 && title_key.find(name) != std::string::npos;
                      }) &&
-         !RE2::PartialMatch(title, k_blog) && !RE2::PartialMatch(description, k_blog);
+         !RE2::PartialMatch(re2::StringPiece(title.data(), title.size()), k_blog) &&
+         !RE2::PartialMatch(re2::StringPiece(description.data(), description.size()), k_blog);
 }
 
 bool title_names_link(const Classification& classification, std::string_view title) {

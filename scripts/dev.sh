@@ -10,6 +10,9 @@
 #   scripts/dev.sh gate   install what is missing, build, check the embedded list
 #   scripts/dev.sh test   install what is missing, build, run every test under ctest, in
 #                         the release build and again under the sanitizers
+#   scripts/dev.sh test-release   the release build's tests alone: no sanitizer build
+#                         and no formatting check (another distribution's clang-format
+#                         formats differently), for building on other distributions
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +27,7 @@ packages=(
   "${tool_packages[@]}"
   libgtest-dev libgmock-dev libcpp-httplib-dev libbenchmark-dev clang-format
   nginx openssl  # the link checker's tests run a real nginx (HTTP/2, gzip, TLS)
-  clang libclang-rt-14-dev  # the sanitizer build and its libFuzzer targets
+  clang  # the sanitizer build and its libFuzzer targets (runtime: install_all)
   pre-commit  # the hook tests run the framework on the repository's own hooks
 )
 
@@ -50,6 +53,14 @@ install_missing() {  # package…
     "${missing[@]}" >/dev/null || status=$?
   [ $added -eq 1 ] && "${sudo[@]}" rm -f "$policy"
   return $status
+}
+
+# The sanitizer and libFuzzer runtimes are packaged per clang version
+# (libclang-rt-14-dev on Debian 12, -18- on Ubuntu 24.04, -19- on Debian 13):
+# the one of the clang the distribution installs.
+install_all() {
+  install_missing "${packages[@]}"
+  install_missing "libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev"
 }
 
 # The checkers some tests hand the project's files to (scripts/tools/package.json,
@@ -93,7 +104,7 @@ case "${1:-}" in
     ls build/tool/sourcegate_*.deb
     ;;
   gate)
-    install_missing "${packages[@]}"
+    install_all
     build
     status=0
     ./build/release/sourcegate lint || status=1
@@ -102,8 +113,14 @@ case "${1:-}" in
     [ $status -eq 0 ] && echo "gate: the list passes"
     exit $status
     ;;
+  test-release)
+    install_all
+    install_test_tools
+    build
+    ctest --preset release -j "$(nproc)"
+    ;;
   test)
-    install_missing "${packages[@]}"
+    install_all
     install_test_tools
     build
     ctest --preset release -j "$(nproc)"
@@ -116,7 +133,7 @@ case "${1:-}" in
     echo "tests and formatting pass"
     ;;
   *)
-    echo "usage: scripts/dev.sh tool-deps|tool|deb-deps|deb|gate|test" >&2
+    echo "usage: scripts/dev.sh tool-deps|tool|deb-deps|deb|gate|test-release|test" >&2
     exit 2
     ;;
 esac

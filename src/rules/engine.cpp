@@ -1,10 +1,6 @@
 #include "rules/engine.h"
 
-#include <algorithm>
-#include <exception>
-#include <iterator>
 #include <map>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -35,53 +31,6 @@ void run_list_check(const Rule& rule, Severity severity, const List& list,
   }
 }
 
-/// A rule the policy leaves on, with the severity it gives.
-struct ActiveRule {
-  const Rule* rule;
-  Severity severity;
-};
-
-struct EntryRef {
-  const Section* section;
-  const Group* group;
-  const Entry* entry;
-};
-
-/// Threads for the per-entry rules: one per core, each with enough entries to
-/// be worth starting (a pre-commit run over a few entries stays on one).
-std::size_t judging_threads(std::size_t entries) {
-  constexpr std::size_t k_entries_per_thread = 1000;
-  constexpr std::size_t k_most = 8;
-  const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
-  return std::clamp<std::size_t>(entries / k_entries_per_thread, 1, std::min(cores, k_most));
-}
-
-void judge_entry(const EntryRef& ref, const std::vector<ActiveRule>& active,
-                 const RuleContext& context, std::vector<Diagnostic>& out) {
-  const Entry& entry = *ref.entry;
-  const Policy& policy = context.policy;
-  std::optional<Classification> classification = classify_entry(entry, policy);
-  const std::optional<EntryKind> kind =
-      effective_kind(entry, classification ? &*classification : nullptr);
-  const EntryView view{*ref.section,
-                       ref.group,
-                       entry,
-                       std::move(classification),
-                       kind,
-                       claim_text(entry.title, policy),
-                       claim_text(entry.description, policy)};
-  Findings findings;
-  for (const ActiveRule& a : active) {
-    if (a.rule->check_entry == nullptr) {
-      continue;
-    }
-    findings.clear();
-    a.rule->check_entry(view, context, findings);
-    for (Finding& finding : findings) {
-      out.push_back(make_diagnostic(*a.rule, a.severity, std::move(finding)));
-    }
-  }
-}
 }  // namespace
 
 std::optional<Classification> classify_entry(const Entry& entry, const Policy& policy) {
@@ -157,52 +106,42 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
                                   std::chrono::sys_days today) {
   check_policy_rule_ids(policy);
   const RuleContext context{policy, today};
-  std::vector<ActiveRule> active;
+  struct Active {
+    const Rule* rule;
+    Severity severity;
+  };
+  std::vector<Active> active;
   for (const Rule& rule : rule_registry()) {
     const std::optional<Severity> severity = rule_severity(rule, policy);
     if (severity && (rule.check_entry != nullptr || rule.check_list != nullptr)) {
       active.push_back({&rule, *severity});
     }
   }
-  std::vector<EntryRef> entries;
-  entries.reserve(list.entry_count());
+  std::vector<Diagnostic> diagnostics;
+  Findings findings;
   list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
-    entries.push_back({&section, group, &entry});
-  });
-  // Each entry is judged alone, so parts of the list are judged side by side
-  // and their findings joined in list order: the same report on any machine.
-  const std::size_t parts = judging_threads(entries.size());
-  std::vector<std::vector<Diagnostic>> found(parts);
-  std::vector<std::exception_ptr> failed(parts);
-  auto judge_part = [&](std::size_t part) {
-    try {
-      const std::size_t begin = entries.size() * part / parts;
-      const std::size_t end = entries.size() * (part + 1) / parts;
-      for (std::size_t i = begin; i < end; ++i) {
-        judge_entry(entries[i], active, context, found[part]);
+    std::optional<Classification> classification = classify_entry(entry, policy);
+    const std::optional<EntryKind> kind =
+        effective_kind(entry, classification ? &*classification : nullptr);
+    const EntryView view{section,
+                         group,
+                         entry,
+                         std::move(classification),
+                         kind,
+                         claim_text(entry.title, policy),
+                         claim_text(entry.description, policy)};
+    for (const Active& a : active) {
+      if (a.rule->check_entry == nullptr) {
+        continue;
       }
-    } catch (...) {
-      failed[part] = std::current_exception();
+      findings.clear();
+      a.rule->check_entry(view, context, findings);
+      for (Finding& finding : findings) {
+        diagnostics.push_back(make_diagnostic(*a.rule, a.severity, std::move(finding)));
+      }
     }
-  };
-  std::vector<std::thread> threads;
-  for (std::size_t part = 1; part < parts; ++part) {
-    threads.emplace_back(judge_part, part);
-  }
-  judge_part(0);
-  for (std::thread& thread : threads) {
-    thread.join();
-  }
-  for (const std::exception_ptr& failure : failed) {
-    if (failure) {
-      std::rethrow_exception(failure);
-    }
-  }
-  std::vector<Diagnostic> diagnostics = std::move(found.front());
-  for (std::size_t part = 1; part < parts; ++part) {
-    std::move(found[part].begin(), found[part].end(), std::back_inserter(diagnostics));
-  }
-  for (const ActiveRule& a : active) {
+  });
+  for (const Active& a : active) {
     if (a.rule->check_list == nullptr) {
       continue;
     }

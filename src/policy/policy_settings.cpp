@@ -62,14 +62,20 @@ Setting leaf(const About& about, Type type, Get get) {
   return setting;
 }
 
-template <typename Get>
-Setting flag(const About& about, Get get, Naming naming) {
-  Setting setting = leaf(about, Type::boolean, get);
-  setting.read = [get, naming](const Setting& self, const JsonNode& value, const std::string& path,
-                               Policy& policy) {
-    get(policy) = bool_value(value, name_of(self, path, naming));
+/// A leaf whose JSON value `convert` (policy_values) checks and reads.
+template <typename Get, typename Convert>
+Setting converted(const About& about, Type type, Get get, Naming naming, Convert convert) {
+  Setting setting = leaf(about, type, get);
+  setting.read = [get, naming, convert](const Setting& self, const JsonNode& value,
+                                        const std::string& path, Policy& policy) {
+    get(policy) = convert(value, name_of(self, path, naming));
   };
   return setting;
+}
+
+template <typename Get>
+Setting flag(const About& about, Get get, Naming naming) {
+  return converted(about, Type::boolean, get, naming, bool_value);
 }
 
 /// A whole number; with a ceiling, one the durations and sizes built from it
@@ -90,22 +96,12 @@ Setting count(const About& about, Get get, Naming naming, std::size_t ceiling = 
 
 template <typename Get>
 Setting text(const About& about, Get get, Naming naming) {
-  Setting setting = leaf(about, Type::string, get);
-  setting.read = [get, naming](const Setting& self, const JsonNode& value, const std::string& path,
-                               Policy& policy) {
-    get(policy) = string_value(value, name_of(self, path, naming));
-  };
-  return setting;
+  return converted(about, Type::string, get, naming, string_value);
 }
 
 template <typename Get>
 Setting texts(const About& about, Get get, Naming naming) {
-  Setting setting = leaf(about, Type::strings, get);
-  setting.read = [get, naming](const Setting& self, const JsonNode& value, const std::string& path,
-                               Policy& policy) {
-    get(policy) = string_list(value, name_of(self, path, naming));
-  };
-  return setting;
+  return converted(about, Type::strings, get, naming, string_list);
 }
 
 /// RE2 patterns, compiled here so that a bad one is reported at its position.

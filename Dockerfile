@@ -16,7 +16,8 @@ COPY . .
 # The package, by the recipe the release's .deb is made with: the run stage installs
 # it, so the image holds the dependencies dpkg-shlibdeps computed and nothing else.
 # The compiler cache outlives the build, so a rebuild after a small change is quick.
-RUN --mount=type=cache,target=/root/.cache/ccache \
+ENV CCACHE_DIR=/ccache
+RUN --mount=type=cache,target=/ccache \
     scripts/dev.sh deb && cp build/tool/sourcegate_*.deb /sourcegate.deb
 
 FROM ${RUN_BASE}

@@ -185,7 +185,7 @@ TEST_F(Action, RefusesUnknownCommandsAndAPullRequestBodyWithoutCheck) {
 
 TEST_F(Action, RunsTheReleasedImageOfItsOwnReference) {
   use_recording_docker();
-  m_env["GITHUB_ACTION_PATH"] = "/home/runner/work/_actions/Octo-Org/sourcegate/v1";
+  m_env["GITHUB_ACTION_PATH"] = "/runner/_work/_actions/Octo-Org/sourcegate/v1";
   m_env["INPUT_COMMAND"] = "links";
   m_env["INPUT_PATHS"] = "README.md docs";
   const CommandOutput result = run();
@@ -219,7 +219,7 @@ TEST_F(Action, WithoutAReleaseToRunItSaysWhatToGive) {
   EXPECT_FALSE(fs::exists(m_runner.path() / "docker-args"));
 
   m_env["GITHUB_ACTION_PATH"] =
-      "/home/runner/work/_actions/octo/sourcegate/0123456789abcdef0123456789abcdef01234567";
+      "/runner/_work/_actions/octo/sourcegate/0123456789abcdef0123456789abcdef01234567";
   const CommandOutput pinned = run();
   EXPECT_EQ(pinned.exit_code, 2);
   EXPECT_THAT(pinned.err, HasSubstr("pinned by digest"));

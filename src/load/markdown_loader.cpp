@@ -896,36 +896,34 @@ class MarkdownReader {
     return false;
   }
 
-  /// Whether any item of `list`, at any depth, starts with a web link.
-  static bool leads_with_web_link(cmark_node* list) {
+  /// Whether `test` holds for any node of `list`, at any depth, of `type`.
+  /// cmark's iterator walks without recursion.
+  template <typename Test>
+  static bool any_node(cmark_node* list, cmark_node_type type, Test test) {
     bool found = false;
     cmark_iter* iter = cmark_iter_new(list);
     for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE && !found;
          event = cmark_iter_next(iter)) {
       cmark_node* node = cmark_iter_get_node(iter);
-      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH &&
-          cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_ITEM) {
-        const std::optional<std::string> link = leading_link(node);
-        found = link && links::classify_link(*link) == links::LinkKind::web;
-      }
+      found = event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == type && test(node);
     }
     cmark_iter_free(iter);
     return found;
   }
 
+  /// Whether any item of `list`, at any depth, starts with a web link.
+  static bool leads_with_web_link(cmark_node* list) {
+    return any_node(list, CMARK_NODE_PARAGRAPH, [](cmark_node* paragraph) {
+      const std::optional<std::string> link = leading_link(paragraph);
+      return cmark_node_get_type(cmark_node_parent(paragraph)) == CMARK_NODE_ITEM && link &&
+             links::classify_link(*link) == links::LinkKind::web;
+    });
+  }
+
   /// Whether any item of `list`, at any depth, is an entry: entries nested
-  /// under category bullets count. cmark's iterator walks without recursion.
+  /// under category bullets count.
   static bool has_entry_items(cmark_node* list) {
-    bool found = false;
-    cmark_iter* iter = cmark_iter_new(list);
-    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE && !found;
-         event = cmark_iter_next(iter)) {
-      cmark_node* node = cmark_iter_get_node(iter);
-      found = event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_ITEM &&
-              is_entry_item(node);
-    }
-    cmark_iter_free(iter);
-    return found;
+    return any_node(list, CMARK_NODE_ITEM, is_entry_item);
   }
 
   /// The URL of the link an item's text starts with, if it starts with one.

@@ -110,6 +110,55 @@ TEST(MarkdownLoader, ALinkedCategoryBulletWithoutDescriptionIsALabel) {
   EXPECT_EQ(libraries.entries[1].title, "cargo-edit");
 }
 
+// A linked name over described items is a label ("[BLAS](…)" over its
+// bindings); over bare links it is an entry and they are its details
+// ("[Catalyst.GAN](…)" over the papers it implements).
+TEST(MarkdownLoader, ALinkedNameOverBareLinksIsAnEntryWithDetails) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## GANs\n\n"
+                     "- [BLAS](https://blas.example/)\n"
+                     "  - [rust-blas](https://github.com/o/rust-blas) - BLAS bindings.\n"
+                     "- [Catalyst.GAN](https://github.com/o/gan)\n"
+                     "    1. [Vanilla GAN](https://arxiv.org/abs/1406.2661)\n"
+                     "    2. [Conditional GAN](https://arxiv.org/abs/1411.1784)\n",
+                     result);
+  const Section& gans = result.list.sections.at(0);
+  ASSERT_EQ(gans.groups.size(), 1U);
+  EXPECT_EQ(gans.groups[0].title, "BLAS");
+  ASSERT_EQ(gans.groups[0].entries.size(), 1U);
+  EXPECT_FALSE(gans.groups[0].entries[0].detail);
+  ASSERT_EQ(gans.entries.size(), 3U);
+  EXPECT_EQ(gans.entries[0].title, "Catalyst.GAN");
+  EXPECT_FALSE(gans.entries[0].detail);
+  EXPECT_TRUE(gans.entries[1].detail);
+  EXPECT_TRUE(gans.entries[2].detail);
+}
+
+// A resource listed among a table of contents' lines is read; the lines are
+// not, and a line over nested lines is no label.
+TEST(MarkdownLoader, AResourceInAContentsSectionIsAnEntry) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## Contents\n\n"
+                     "- [Contents](#contents)\n"
+                     "  - [Tools](#tools)\n\n"
+                     "- [TabGAN](https://github.com/o/tabgan) - Synthetic tabular data.\n"
+                     "  - [Tools](#tools)\n\n## Tools\n\n"
+                     "- [Tool](https://github.com/o/tool) - Does things.\n",
+                     result);
+  std::vector<std::string> titles;
+  std::size_t groups = 0;
+  for (const Section& section : result.list.sections) {
+    groups += section.groups.size();
+    for (const Entry& entry : section.entries) {
+      titles.push_back(entry.title);
+    }
+  }
+  EXPECT_EQ(groups, 0U);
+  EXPECT_THAT(titles, ::testing::ElementsAre("TabGAN", "Tool"));
+}
+
 // A later list goes where the last heading put its entries, not into the
 // group a category label opened; a bullet with only prose under it is no
 // group; a heading's <img> icon adds no words to its anchor.

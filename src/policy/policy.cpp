@@ -7,6 +7,7 @@
 #include <cctype>
 #include <filesystem>
 #include <optional>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -27,6 +28,11 @@ std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const
   // Built from pointer and size: where Abseil's string_view is a type of its
   // own (Debian 13), std::string_view does not convert to re2::StringPiece.
   const re2::StringPiece input(text.data(), text.size());
+  // Most texts match nothing: asked only whether any pattern matches, the
+  // set stops at the first match and allocates nothing.
+  if (!set->Match(input, nullptr)) {
+    return std::nullopt;
+  }
   std::vector<int> matched;
   if (!set->Match(input, &matched)) {
     return std::nullopt;
@@ -60,8 +66,19 @@ const SourceClass* Policy::find_class(std::string_view name) const {
 }
 
 std::string registrable_domain(const std::string& host) {
+  // A list names a few hundred hosts many times over (github.com, arxiv.org):
+  // each is looked up in the public suffix list once.
+  thread_local std::unordered_map<std::string, std::string> known;
+  if (const auto found = known.find(host); found != known.end()) {
+    return found->second;
+  }
   const char* domain = psl_registrable_domain(psl_builtin(), host.c_str());
-  return domain != nullptr ? std::string(domain) : host;
+  std::string result = domain != nullptr ? std::string(domain) : host;
+  if (known.size() >= 4096) {
+    known.clear();  // bounded: a hostile list of distinct hosts is only slower
+  }
+  known.emplace(host, result);
+  return result;
 }
 
 Policy parse_policy(const std::string& path, std::string_view text) {

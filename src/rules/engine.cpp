@@ -1,5 +1,6 @@
 #include "rules/engine.h"
 
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
@@ -119,15 +120,26 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
   }
   std::vector<Diagnostic> diagnostics;
   Findings findings;
+  // Entries come group by group: whether a group lists names only is found
+  // once for it, not once for each of its entries.
+  const std::vector<Entry>* siblings_seen = nullptr;
+  bool names_only = false;
   list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
     std::optional<Classification> classification = classify_entry(entry, policy);
     const std::optional<EntryKind> kind =
         effective_kind(entry, classification ? &*classification : nullptr);
+    const std::vector<Entry>& siblings = group != nullptr ? group->entries : section.entries;
+    if (&siblings != siblings_seen) {
+      siblings_seen = &siblings;
+      names_only = std::none_of(siblings.begin(), siblings.end(),
+                                [](const Entry& e) { return !e.description.empty(); });
+    }
     const EntryView view{section,
                          group,
                          entry,
                          std::move(classification),
                          kind,
+                         names_only,
                          claim_text(entry.title, policy),
                          claim_text(entry.description, policy)};
     for (const Active& a : active) {

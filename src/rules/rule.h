@@ -45,6 +45,9 @@ struct EntryView {
   const Entry& entry;
   std::optional<Classification> classification;
   std::optional<EntryKind> kind;
+  /// No entry of its group (or of its section, outside groups) has a
+  /// description: a list of names by design (related lists, books).
+  bool among_names_only = false;
   /// The title and description as the claim rules read them (claim_text),
   /// blanked once for all of them.
   std::string claim_title;

@@ -74,8 +74,8 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
   // A primary host, or one the policy does not know, can still carry
   // secondary material: surveys, studies of someone else's system, summaries.
   const Policy& policy = context.policy;
-  if (!policy.method_titles.first_match(view.entry.title)) {
-    if (auto match = policy.secondary_titles.first_match(view.entry.title)) {
+  if (auto match = policy.secondary_titles.first_match(view.entry.title)) {
+    if (!policy.method_titles.first_match(view.entry.title)) {
       out.push_back(Finding{
           .location = view.entry.where("title"),
           .message = fmt::format("the title reads as {} (\"{}\"), which is not a primary source",

@@ -28,11 +28,7 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
   if (text.empty()) {
     // A section or group where no entry has a description is a list of
     // names by design (related lists, books): nothing is missing there.
-    const std::vector<Entry>& siblings =
-        view.group != nullptr ? view.group->entries : view.section.entries;
-    const bool names_only = std::none_of(siblings.begin(), siblings.end(),
-                                         [](const Entry& e) { return !e.description.empty(); });
-    if (!policy.description_required || names_only) {
+    if (!policy.description_required || view.among_names_only) {
       return;
     }
     report("the entry has no description", "add one sentence on what the resource teaches");

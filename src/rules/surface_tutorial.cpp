@@ -55,15 +55,6 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
     if (name == "description" && primary) {
       continue;
     }
-    // "Primer" at primer.style is a design system's name, not a primer.
-    if (name == "title" && view.classification &&
-        title_names_link(*view.classification, entry.title)) {
-      continue;
-    }
-    // "Tutorials on intermediate topics" says it goes past an introduction.
-    if (context.policy.surface_depth.first_match(text)) {
-      continue;
-    }
     auto match = context.policy.surface_titles.first_match(text);
     if (!match && !primary) {
       match = context.policy.surface_secondary.first_match(text);
@@ -74,9 +65,21 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
         match.reset();
       }
     }
+    if (!match) {
+      continue;
+    }
+    // "Tutorials on intermediate topics" says it goes past an introduction.
+    if (context.policy.surface_depth.first_match(text)) {
+      continue;
+    }
+    // "Primer" at primer.style is a design system's name, not a primer.
+    if (name == "title" && view.classification &&
+        title_names_link(*view.classification, entry.title)) {
+      continue;
+    }
     // The word may be the name itself: "Primer Design System" at primer.style.
-    if (match && !(view.classification &&
-                   title_names_link(*view.classification, std::string(match->text)))) {
+    if (!(view.classification &&
+          title_names_link(*view.classification, std::string(match->text)))) {
       out.push_back(Finding{
           .location = entry.where(name),
           .message =

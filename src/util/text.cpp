@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 
 #include "util/error.h"
@@ -11,10 +12,9 @@ namespace sg {
 LineIndex::LineIndex(std::string_view text) : m_text(text) {
   m_line_starts.reserve(text.size() / 32 + 1);
   m_line_starts.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      m_line_starts.push_back(i + 1);
-    }
+  for (std::size_t at = text.find('\n'); at != std::string_view::npos;
+       at = text.find('\n', at + 1)) {
+    m_line_starts.push_back(at + 1);
   }
 }
 
@@ -88,6 +88,15 @@ std::string printable(std::string_view text) {
 std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
+    // Lists are mostly ASCII: eight bytes at a time while none has its top
+    // bit set.
+    if (std::uint64_t block = 0; i + sizeof block <= text.size()) {
+      std::memcpy(&block, text.data() + i, sizeof block);
+      if ((block & 0x8080808080808080U) == 0) {
+        i += sizeof block;
+        continue;
+      }
+    }
     const auto lead = static_cast<unsigned char>(text[i]);
     std::size_t length = 0;
     unsigned min_second = 0x80;

@@ -94,13 +94,12 @@ class MarkdownReader {
       : m_path(path), m_text(text), m_lines(text), m_out(out), m_separators(separators) {}
 
   void read(cmark_node* document) {
-    judge_links(document);
+    survey_links(document);
     for (cmark_node* block = cmark_node_first_child(document); block != nullptr;
          block = cmark_node_next(block)) {
       read_block(block);
     }
     flush_pending_declaration();
-    collect_anchor_links(document);
   }
 
  private:
@@ -594,7 +593,7 @@ class MarkdownReader {
   static bool is_web_link(const std::string& url) {
     return !url.empty() && !url.starts_with("#") && !is_relative_link(url);
   }
-  /// The same for a link node of the document, as judge_links judged it.
+  /// The same for a link node of the document, as survey_links judged it.
   bool is_web_link(cmark_node* link) const {
     const std::string url = url_of(link);
     return !url.empty() && !url.starts_with("#") && !is_relative_link(link);
@@ -1292,21 +1291,43 @@ class MarkdownReader {
     return true;
   }
 
-  void collect_anchor_links(cmark_node* document) {
+  /// A link into the list's own repository ("LICENSE", "docs/x.md"); an empty
+  /// link is an entry's defect, not a path.
+  static bool is_relative_link(std::string_view url) {
+    return is_relative_link(url, links::classify_link(url));
+  }
+  /// The same for a link node of the document, as survey_links judged it.
+  bool is_relative_link(cmark_node* link) const {
+    return is_relative_link(url_of(link), m_link_kinds.at(link));
+  }
+  static bool is_relative_link(std::string_view url, links::LinkKind kind) {
+    // "//host/x" names another host, not a file of the repository.
+    return !url.empty() && !url.starts_with("//") && kind == links::LinkKind::relative;
+  }
+
+  /// One walk over the whole document before any block is read: classifies
+  /// every link once (the readers of tables, paragraphs and items all ask what
+  /// a link is, and a web link's answer costs a URL parse), and collects the
+  /// in-page anchor links, the relative links and the HTML anchors. A walk
+  /// over a large list's tree is mostly waiting for memory: one, not two.
+  void survey_links(cmark_node* document) {
     cmark_iter* iter = cmark_iter_new(document);
     for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
          event = cmark_iter_next(iter)) {
-      cmark_node* node = cmark_iter_get_node(iter);
       if (event != CMARK_EVENT_ENTER) {
         continue;
       }
+      cmark_node* node = cmark_iter_get_node(iter);
       const cmark_node_type type = cmark_node_get_type(node);
       if (type == CMARK_NODE_LINK) {
-        const std::string url = url_of(node);
+        std::string url = url_of(node);
+        const links::LinkKind kind = links::classify_link(url);
+        m_link_kinds.emplace(node, kind);
         if (url.starts_with("#")) {
           m_out.list.anchor_links.push_back({url.substr(1), locate(node)});
-        } else if (is_relative_link(node)) {
-          m_out.list.relative_links.push_back({url, locate(node), relative_target_exists(url)});
+        } else if (is_relative_link(url, kind)) {
+          const bool exists = relative_target_exists(url);
+          m_out.list.relative_links.push_back({std::move(url), locate(node), exists});
         }
       } else if (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE) {
         // <a name="…"> and id="…" are anchors as much as headings are.
@@ -1319,35 +1340,6 @@ class MarkdownReader {
         for (const std::string& anchor : links::collect_anchors(html)) {
           m_out.list.html_anchors.push_back(anchor);
         }
-      }
-    }
-    cmark_iter_free(iter);
-  }
-
-  /// A link into the list's own repository ("LICENSE", "docs/x.md"); an empty
-  /// link is an entry's defect, not a path.
-  static bool is_relative_link(std::string_view url) {
-    return is_relative_link(url, links::classify_link(url));
-  }
-  /// The same for a link node of the document, as judge_links judged it.
-  bool is_relative_link(cmark_node* link) const {
-    return is_relative_link(url_of(link), m_link_kinds.at(link));
-  }
-  static bool is_relative_link(std::string_view url, links::LinkKind kind) {
-    // "//host/x" names another host, not a file of the repository.
-    return !url.empty() && !url.starts_with("//") && kind == links::LinkKind::relative;
-  }
-
-  /// Classifies every link of the document once, before any block is read:
-  /// the readers of tables, paragraphs and items and the anchor walk all ask
-  /// what a link is, and a web link's answer costs a URL parse.
-  void judge_links(cmark_node* document) {
-    cmark_iter* iter = cmark_iter_new(document);
-    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
-         event = cmark_iter_next(iter)) {
-      cmark_node* node = cmark_iter_get_node(iter);
-      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_LINK) {
-        m_link_kinds.emplace(node, links::classify_link(url_of(node)));
       }
     }
     cmark_iter_free(iter);
@@ -1405,7 +1397,7 @@ class MarkdownReader {
   /// section itself (k_section_entries).
   std::size_t m_heading_group = k_section_entries;
   links::MarkdownLinkLocator m_locator{m_text, m_lines};
-  /// What each link node of the document is (judge_links).
+  /// What each link node of the document is (survey_links).
   std::unordered_map<cmark_node*, links::LinkKind> m_link_kinds;
 };
 

@@ -3,27 +3,159 @@
 #include <cmark-gfm-core-extensions.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
 #include <vector>
 
 namespace sg::links {
 
-MarkdownDocument::MarkdownDocument(std::string_view text) {
+// cmark-gfm callocs a node for every element of a list and frees them one by
+// one: for a list of 10,000 table rows, 200,000 nodes scattered over the heap
+// between the parser's short-lived blocks, and each walk over the tree (four
+// inside cmark-gfm, one here) waits on memory. Nodes come instead from large
+// blocks the document owns, side by side in the order the parser makes them;
+// a freed node's place is taken by the next. Every other allocation stays
+// with malloc. cmark_mem carries no context: the pool in use is the calling
+// thread's while a document is parsed or freed.
+class MarkdownDocument::NodePool {
+ public:
+  static thread_local NodePool* t_current;
+
+  static void* pool_calloc(std::size_t count, std::size_t size) {
+    if (t_current != nullptr && count == 1 && size == node_size()) {
+      return t_current->take();
+    }
+    return checked(std::calloc(count, size));
+  }
+  static void* pool_realloc(void* pointer, std::size_t size) {
+    if (pointer != nullptr && t_current != nullptr && t_current->owns(pointer)) {
+      void* moved = checked(std::malloc(size));  // a node never grows; were it to
+      std::memcpy(moved, pointer, std::min(size, node_size()));
+      t_current->give_back(pointer);
+      return moved;
+    }
+    return checked(std::realloc(pointer, size));
+  }
+  static void pool_free(void* pointer) {
+    if (pointer != nullptr && t_current != nullptr && t_current->owns(pointer)) {
+      t_current->give_back(pointer);
+    } else {
+      std::free(pointer);
+    }
+  }
+
+ private:
+  static constexpr std::size_t k_nodes_per_block = 8192;
+
+  /// sizeof(cmark_node), which the library keeps to itself: the size it
+  /// asks for when it makes a node.
+  static std::size_t node_size() {
+    static const std::size_t k_size = [] {
+      static std::size_t asked = 0;
+      cmark_mem probe = {
+          [](std::size_t count, std::size_t size) {
+            asked = asked == 0 ? count * size : asked;  // the node itself comes first
+            return checked(std::calloc(count, size));
+          },
+          [](void* pointer, std::size_t size) { return checked(std::realloc(pointer, size)); },
+          [](void* pointer) { std::free(pointer); }};
+      cmark_node_free(cmark_node_new_with_mem(CMARK_NODE_DOCUMENT, &probe));
+      return asked;
+    }();
+    return k_size;
+  }
+  /// Out of memory inside the C library there is no unwinding: stop, as
+  /// cmark-gfm's own allocator does.
+  static void* checked(void* pointer) {
+    if (pointer == nullptr) {
+      std::fputs("sourcegate: out of memory while parsing Markdown\n", stderr);
+      std::abort();
+    }
+    return pointer;
+  }
+
+  void* take() {
+    std::byte* node = nullptr;
+    if (!m_free.empty()) {
+      node = m_free.back();
+      m_free.pop_back();
+    } else {
+      if (m_blocks.empty() || m_used == k_nodes_per_block) {
+        m_blocks.emplace_back(
+            std::make_unique_for_overwrite<std::byte[]>(k_nodes_per_block * node_size()));
+        m_used = 0;
+        m_starts.insert(std::upper_bound(m_starts.begin(), m_starts.end(), m_blocks.back().get()),
+                        m_blocks.back().get());
+      }
+      node = m_blocks.back().get() + m_used++ * node_size();
+    }
+    std::memset(node, 0, node_size());
+    return node;
+  }
+  void give_back(void* node) { m_free.push_back(static_cast<std::byte*>(node)); }
+  bool owns(const void* pointer) const {
+    const auto* byte = static_cast<const std::byte*>(pointer);
+    auto after = std::upper_bound(m_starts.begin(), m_starts.end(), byte);
+    return after != m_starts.begin() && byte < *std::prev(after) + k_nodes_per_block * node_size();
+  }
+
+  std::vector<std::unique_ptr<std::byte[]>> m_blocks;
+  std::vector<const std::byte*> m_starts;  ///< the blocks' addresses, ascending
+  std::size_t m_used = 0;                  ///< nodes taken from the last block
+  std::vector<std::byte*> m_free;
+};
+
+thread_local MarkdownDocument::NodePool* MarkdownDocument::NodePool::t_current = nullptr;
+
+namespace {
+
+cmark_mem k_pooled_memory = {MarkdownDocument::NodePool::pool_calloc,
+                             MarkdownDocument::NodePool::pool_realloc,
+                             MarkdownDocument::NodePool::pool_free};
+
+/// Makes `pool` the calling thread's for the scope.
+class PoolInUse {
+ public:
+  explicit PoolInUse(MarkdownDocument::NodePool* pool)
+      : m_previous(std::exchange(MarkdownDocument::NodePool::t_current, pool)) {}
+  ~PoolInUse() { MarkdownDocument::NodePool::t_current = m_previous; }
+  PoolInUse(const PoolInUse&) = delete;
+  PoolInUse& operator=(const PoolInUse&) = delete;
+
+ private:
+  MarkdownDocument::NodePool* m_previous;
+};
+
+}  // namespace
+
+MarkdownDocument::MarkdownDocument(std::string_view text) : m_pool(std::make_unique<NodePool>()) {
   static const bool k_registered = [] {
     cmark_gfm_core_extensions_ensure_registered();
     return true;
   }();
   (void)k_registered;
+  const PoolInUse in_use(m_pool.get());
   struct ParserDeleter {
     void operator()(cmark_parser* parser) const { cmark_parser_free(parser); }
   };
-  std::unique_ptr<cmark_parser, ParserDeleter> parser(cmark_parser_new(CMARK_OPT_SOURCEPOS));
+  std::unique_ptr<cmark_parser, ParserDeleter> parser(
+      cmark_parser_new_with_mem(CMARK_OPT_SOURCEPOS, &k_pooled_memory));
   for (const char* name : {"autolink", "table", "strikethrough", "tasklist"}) {
     if (cmark_syntax_extension* extension = cmark_find_syntax_extension(name)) {
       cmark_parser_attach_syntax_extension(parser.get(), extension);
     }
   }
   cmark_parser_feed(parser.get(), text.data(), text.size());
-  m_root.reset(cmark_parser_finish(parser.get()));
+  m_root = cmark_parser_finish(parser.get());
+}
+
+MarkdownDocument::~MarkdownDocument() {
+  if (m_root != nullptr) {
+    const PoolInUse in_use(m_pool.get());
+    cmark_node_free(m_root);
+  }
 }
 
 cmark_node* positioned_ancestor(cmark_node* node) {

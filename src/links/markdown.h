@@ -17,13 +17,18 @@ namespace sg::links {
 class MarkdownDocument {
  public:
   explicit MarkdownDocument(std::string_view text);
-  cmark_node* root() const { return m_root.get(); }
+  ~MarkdownDocument();
+  MarkdownDocument(const MarkdownDocument&) = delete;
+  MarkdownDocument& operator=(const MarkdownDocument&) = delete;
+
+  cmark_node* root() const { return m_root; }
+
+  /// Where the document's nodes are allocated (markdown.cpp).
+  class NodePool;
 
  private:
-  struct NodeDeleter {
-    void operator()(cmark_node* node) const { cmark_node_free(node); }
-  };
-  std::unique_ptr<cmark_node, NodeDeleter> m_root;
+  std::unique_ptr<NodePool> m_pool;
+  cmark_node* m_root = nullptr;
 };
 
 /// The nearest ancestor with a source position: cmark-gfm 0.29 gives none to

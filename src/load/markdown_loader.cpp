@@ -229,6 +229,12 @@ class MarkdownReader {
         R"((?i)^(?:name|title|project|paper|resource|tool|library|model|repo(?:sitory)?|link)s?$)");
     static const RE2 k_description_header(R"((?i)desc|summary|about|notes?|comment|what)");
     std::vector<Entry> rows;
+    std::size_t row_count = 0;
+    for (cmark_node* row = cmark_node_first_child(table); row != nullptr;
+         row = cmark_node_next(row)) {
+      ++row_count;
+    }
+    rows.reserve(row_count);
     std::optional<std::size_t> title_column;
     std::optional<std::size_t> description_column;
     for (cmark_node* row = cmark_node_first_child(table); row != nullptr;
@@ -296,6 +302,11 @@ class MarkdownReader {
       return false;
     }
     std::vector<Entry>& entries = entries_of(m_heading_group);
+    // Grown once for the block, still geometrically: a table of 3,000 rows
+    // moves each entry once, not at every doubling.
+    if (const std::size_t needed = entries.size() + found.size(); needed > entries.capacity()) {
+      entries.reserve(std::max(needed, 2 * entries.capacity()));
+    }
     for (Entry& entry : found) {
       add_entry(std::move(entry), entries);
     }

@@ -21,6 +21,15 @@
 
 namespace sg {
 
+const RE2& NamedPattern::regex() const {
+  std::call_once(m_compiled->once, [&] {
+    RE2::Options options;
+    options.set_log_errors(false);
+    m_compiled->regex = std::make_unique<RE2>(m_compiled->source, options);
+  });
+  return *m_compiled->regex;
+}
+
 std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const {
   if (!set || patterns.empty()) {
     return std::nullopt;
@@ -40,7 +49,7 @@ std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const
   std::sort(matched.begin(), matched.end());
   const NamedPattern& pattern = patterns[static_cast<std::size_t>(matched.front())];
   re2::StringPiece found;
-  if (!pattern.regex->Match(input, 0, input.size(), RE2::UNANCHORED, &found, 1)) {
+  if (!pattern.regex().Match(input, 0, input.size(), RE2::UNANCHORED, &found, 1)) {
     return std::nullopt;
   }
   // Quote the figure itself, not the delimiter a pattern needed to see.

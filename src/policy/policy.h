@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,11 +75,27 @@ struct Publisher {
   Location location;
 };
 
-/// A named RE2 pattern from the policy, compiled once.
-struct NamedPattern {
+/// A named RE2 pattern of a pattern set, compiled alone when first asked
+/// for: its set (RE2::Set) says whether it matches, and most never do.
+class NamedPattern {
+ public:
+  NamedPattern(std::string pattern_name, std::string source, Location where)
+      : name(std::move(pattern_name)),
+        location(std::move(where)),
+        m_compiled(std::make_shared<Compiled>(std::move(source))) {}
+
   std::string name;
-  std::shared_ptr<RE2> regex;
   Location location;
+  const RE2& regex() const;
+
+ private:
+  struct Compiled {
+    explicit Compiled(std::string text) : source(std::move(text)) {}
+    std::string source;
+    std::once_flag once;
+    std::unique_ptr<RE2> regex;
+  };
+  std::shared_ptr<Compiled> m_compiled;
 };
 
 /// Several patterns matched in one pass (RE2::Set), then the matching one run

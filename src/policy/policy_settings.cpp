@@ -123,8 +123,9 @@ Setting patterns(const About& about, Get get) {
   return setting;
 }
 
-/// An object of name -> RE2 pattern, compiled once, plus the RE2::Set that
-/// finds which of them match in one pass.
+/// An object of name -> RE2 pattern, and the RE2::Set that finds which of
+/// them match in one pass. The set checks each pattern's syntax as it adds
+/// it; a pattern is compiled alone only when a match is quoted.
 PatternSet pattern_set(const JsonNode& node, std::string_view what) {
   if (!node.is_object()) {
     fail(node.location, fmt::format("{} must be an object of name: pattern", what));
@@ -135,8 +136,7 @@ PatternSet pattern_set(const JsonNode& node, std::string_view what) {
   result.set = std::make_shared<RE2::Set>(options, RE2::UNANCHORED);
   for (const JsonNode::Member& member : node.members) {
     const std::string pattern = string_value(member.value, what);
-    result.patterns.push_back(
-        {member.key, compile(pattern, member.value.location), member.value.location});
+    result.patterns.emplace_back(member.key, pattern, member.value.location);
     std::string error;
     if (result.set->Add(pattern, &error) < 0) {
       fail(member.value.location, fmt::format("bad pattern: {}", error));

@@ -12,7 +12,7 @@ std::string claim_text(const std::string& text, const Policy& policy) {
     return kept;
   }
   for (const NamedPattern& pattern : policy.not_claims.patterns) {
-    RE2::GlobalReplace(&kept, *pattern.regex, " ");
+    RE2::GlobalReplace(&kept, pattern.regex(), " ");
   }
   return kept;
 }

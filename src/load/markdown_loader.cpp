@@ -284,8 +284,9 @@ class MarkdownReader {
         entry.title = trim(plain_text(link));
       }
       entry.url = url;
-      entry.set_position("url", locate(link));
-      entry.set_position("title", locate(link));
+      const Location link_at = locate(link);
+      entry.set_position("url", link_at);
+      entry.set_position("title", link_at);
       if (description_column && *description_column < cells.size()) {
         entry.description = trim(plain_text(cells[*description_column]));
         entry.set_position("description", locate(cells[*description_column]));

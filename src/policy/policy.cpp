@@ -65,6 +65,17 @@ std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const
                       .offset = static_cast<std::size_t>(found.data() - text.data())};
 }
 
+const UrlShape* UrlShapes::first_match(std::string_view place) const {
+  if (!set || shapes.empty()) {
+    return nullptr;
+  }
+  std::vector<int> matched;
+  if (!set->Match(re2::StringPiece(place.data(), place.size()), &matched) || matched.empty()) {
+    return nullptr;
+  }
+  return &shapes[static_cast<std::size_t>(*std::min_element(matched.begin(), matched.end()))];
+}
+
 const SourceClass* Policy::find_class(std::string_view name) const {
   for (const SourceClass& source_class : classes) {
     if (source_class.name == name) {
@@ -140,17 +151,9 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& url)
     result.source_class = policy.find_class(result.rule->class_name);
   }
   const std::string place = result.host + result.path;
-  auto first_shape = [&](const std::vector<UrlShape>& shapes) -> const UrlShape* {
-    for (const UrlShape& shape : shapes) {
-      if (RE2::PartialMatch(place, *shape.regex)) {
-        return &shape;
-      }
-    }
-    return nullptr;
-  };
-  result.shape = first_shape(policy.shapes_on_any_host);
+  result.shape = policy.shapes_on_any_host.first_match(place);
   if (result.shape == nullptr && result.rule == nullptr) {
-    result.shape = first_shape(policy.shapes_on_unknown_hosts);
+    result.shape = policy.shapes_on_unknown_hosts.first_match(place);
   }
   if (result.shape != nullptr) {
     result.source_class = policy.find_class(result.shape->class_name);

@@ -441,13 +441,16 @@ Setting hosts_setting() {
   return hosts;
 }
 
-std::vector<UrlShape> read_shapes(const Setting& self, const JsonNode& node, std::string_view what,
-                                  const Policy& policy) {
+UrlShapes read_shapes(const Setting& self, const JsonNode& node, std::string_view what,
+                      const Policy& policy) {
   if (!node.is_object()) {
     fail(node.location,
          fmt::format("\"{}\" must be an object of name: {{\"pattern\", \"class\"}}", what));
   }
-  std::vector<UrlShape> shapes;
+  UrlShapes shapes;
+  RE2::Options options;
+  options.set_log_errors(false);
+  shapes.set = std::make_shared<RE2::Set>(options, RE2::UNANCHORED);
   for (const JsonNode::Member& member : node.members) {
     allow_keys(member.value, field_keys(self), fmt::format("shape \"{}\"", member.key));
     const JsonNode* pattern = member.value.find("pattern");
@@ -459,14 +462,19 @@ std::vector<UrlShape> read_shapes(const Setting& self, const JsonNode& node, std
     UrlShape shape;
     shape.name = member.key;
     shape.location = member.key_location;
-    shape.regex = compile(string_value(*pattern, "pattern"), pattern->location);
+    if (std::string error; shapes.set->Add(string_value(*pattern, "pattern"), &error) < 0) {
+      fail(pattern->location, fmt::format("bad pattern: {}", error));
+    }
     shape.class_name = string_value(*class_name, "class");
     if (policy.find_class(shape.class_name) == nullptr) {
       fail(class_name->location, fmt::format("shape names unknown class \"{}\"; define it under "
                                              "\"classes\"",
                                              shape.class_name));
     }
-    shapes.push_back(std::move(shape));
+    shapes.shapes.push_back(std::move(shape));
+  }
+  if (!shapes.set->Compile()) {
+    fail(node.location, fmt::format("\"{}\": the patterns are too large to compile", what));
   }
   return shapes;
 }

@@ -3,6 +3,7 @@
 #include <cmark-gfm-core-extensions.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -86,8 +87,10 @@ class MarkdownDocument::NodePool {
         m_blocks.emplace_back(
             std::make_unique_for_overwrite<std::byte[]>(k_nodes_per_block * node_size()));
         m_used = 0;
-        m_starts.insert(std::upper_bound(m_starts.begin(), m_starts.end(), m_blocks.back().get()),
-                        m_blocks.back().get());
+        const auto start = reinterpret_cast<std::uintptr_t>(m_blocks.back().get());
+        m_starts.insert(std::upper_bound(m_starts.begin(), m_starts.end(), start), start);
+        m_lowest = m_starts.front();
+        m_highest = std::max(m_highest, start + k_nodes_per_block * node_size());
       }
       node = m_blocks.back().get() + m_used++ * node_size();
     }
@@ -96,14 +99,19 @@ class MarkdownDocument::NodePool {
   }
   void give_back(void* node) { m_free.push_back(static_cast<std::byte*>(node)); }
   bool owns(const void* pointer) const {
-    const auto* byte = static_cast<const std::byte*>(pointer);
-    auto after = std::upper_bound(m_starts.begin(), m_starts.end(), byte);
-    return after != m_starts.begin() && byte < *std::prev(after) + k_nodes_per_block * node_size();
+    const auto at = reinterpret_cast<std::uintptr_t>(pointer);
+    if (at < m_lowest || at >= m_highest) {
+      return false;  // most of the parser's other blocks: one comparison
+    }
+    auto after = std::upper_bound(m_starts.begin(), m_starts.end(), at);
+    return after != m_starts.begin() && at < *std::prev(after) + k_nodes_per_block * node_size();
   }
 
   std::vector<std::unique_ptr<std::byte[]>> m_blocks;
-  std::vector<const std::byte*> m_starts;  ///< the blocks' addresses, ascending
-  std::size_t m_used = 0;                  ///< nodes taken from the last block
+  std::vector<std::uintptr_t> m_starts;  ///< the blocks' addresses, ascending
+  std::uintptr_t m_lowest = 0;           ///< where the lowest block starts
+  std::uintptr_t m_highest = 0;          ///< where the highest block ends
+  std::size_t m_used = 0;                ///< nodes taken from the last block
   std::vector<std::byte*> m_free;
 };
 

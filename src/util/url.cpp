@@ -267,7 +267,21 @@ std::optional<std::string> normalize_url(std::string_view text) {
 
 namespace {
 
+/// Whether an arxiv.org path is already an abstract page's, "/abs/2301.03598"
+/// with no version, format or slash to drop: to_arxiv_abstract would write
+/// it back unchanged, and most links of a paper list are written so.
+bool is_plain_abstract_path(std::string_view path) {
+  if (!path.starts_with("/abs/") || path.ends_with('/') || path.ends_with(".pdf")) {
+    return false;
+  }
+  const std::size_t last = path.find_last_not_of("0123456789");
+  return path[last] != 'v' || last + 1 == path.size();
+}
+
 void to_arxiv_abstract(Url& url) {
+  if (url.host == "arxiv.org" && !url.has_query && is_plain_abstract_path(url.path)) {
+    return;
+  }
   if (url.host == "arxiv.org" || url.host == "www.arxiv.org" || url.host == "export.arxiv.org") {
     std::string id;
     if (RE2::FullMatch(url.path, arxiv_path(), &id)) {

@@ -102,11 +102,17 @@ TEST(CanonicalUrl, HttpsTrackingParametersAndArxiv) {
   for (const char* arxiv :
        {"https://arxiv.org/pdf/2205.14135", "https://arxiv.org/pdf/2205.14135v2.pdf",
         "http://www.arxiv.org/abs/2205.14135v1", "https://export.arxiv.org/html/2205.14135",
-        "https://arxiv.org/abs/2205.14135/"}) {
+        "https://arxiv.org/abs/2205.14135/", "https://arxiv.org/abs/2205.14135",
+        "https://arxiv.org/abs/2205.14135v12", "https://arxiv.org/abs/2205.14135?context=cs"}) {
     EXPECT_EQ(canonical_url(arxiv, rules), "https://arxiv.org/abs/2205.14135") << arxiv;
   }
   EXPECT_EQ(canonical_url("https://arxiv.org/abs/cs/0601001v3", rules),
             "https://arxiv.org/abs/cs/0601001");
+  // An archive name with a "v" in it is no version.
+  EXPECT_EQ(canonical_url("https://arxiv.org/abs/solv-int/9901001v2", rules),
+            "https://arxiv.org/abs/solv-int/9901001");
+  EXPECT_EQ(canonical_url("https://arxiv.org/abs/solv-int/9901001", rules),
+            "https://arxiv.org/abs/solv-int/9901001");
   EXPECT_FALSE(canonical_url("ftp://a.example/x", rules));
   EXPECT_FALSE(canonical_url("not a url", rules));
 }

@@ -1,6 +1,7 @@
 #include "links/markdown.h"
 
 #include <cmark-gfm-core-extensions.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -48,7 +49,13 @@ class MarkdownDocument::NodePool {
   }
 
  private:
-  static constexpr std::size_t k_nodes_per_block = 8192;
+  /// A block is one transparent huge page where the kernel gives them: one
+  /// page fault for 12,000 nodes instead of one per 24.
+  static constexpr std::size_t k_block_bytes = std::size_t{2} << 20;
+  static std::size_t nodes_per_block() { return k_block_bytes / node_size(); }
+  struct FreeBlock {
+    void operator()(std::byte* block) const { std::free(block); }
+  };
 
   /// sizeof(cmark_node), which the library keeps to itself: the size it
   /// asks for when it makes a node.
@@ -83,14 +90,18 @@ class MarkdownDocument::NodePool {
       node = m_free.back();
       m_free.pop_back();
     } else {
-      if (m_blocks.empty() || m_used == k_nodes_per_block) {
-        m_blocks.emplace_back(
-            std::make_unique_for_overwrite<std::byte[]>(k_nodes_per_block * node_size()));
+      if (m_blocks.empty() || m_used == nodes_per_block()) {
+        auto* block =
+            static_cast<std::byte*>(checked(std::aligned_alloc(k_block_bytes, k_block_bytes)));
+#ifdef MADV_HUGEPAGE
+        ::madvise(block, k_block_bytes, MADV_HUGEPAGE);  // a hint: no error matters
+#endif
+        m_blocks.emplace_back(block);
         m_used = 0;
         const auto start = reinterpret_cast<std::uintptr_t>(m_blocks.back().get());
         m_starts.insert(std::upper_bound(m_starts.begin(), m_starts.end(), start), start);
         m_lowest = m_starts.front();
-        m_highest = std::max(m_highest, start + k_nodes_per_block * node_size());
+        m_highest = std::max(m_highest, start + k_block_bytes);
       }
       node = m_blocks.back().get() + m_used++ * node_size();
     }
@@ -104,10 +115,10 @@ class MarkdownDocument::NodePool {
       return false;  // most of the parser's other blocks: one comparison
     }
     auto after = std::upper_bound(m_starts.begin(), m_starts.end(), at);
-    return after != m_starts.begin() && at < *std::prev(after) + k_nodes_per_block * node_size();
+    return after != m_starts.begin() && at < *std::prev(after) + k_block_bytes;
   }
 
-  std::vector<std::unique_ptr<std::byte[]>> m_blocks;
+  std::vector<std::unique_ptr<std::byte, FreeBlock>> m_blocks;
   std::vector<std::uintptr_t> m_starts;  ///< the blocks' addresses, ascending
   std::uintptr_t m_lowest = 0;           ///< where the lowest block starts
   std::uintptr_t m_highest = 0;          ///< where the highest block ends

@@ -33,7 +33,8 @@ class MarkdownDocument::NodePool {
   }
   static void* pool_realloc(void* pointer, std::size_t size) {
     if (pointer != nullptr && t_current != nullptr && t_current->owns(pointer)) {
-      void* moved = checked(std::malloc(size));  // a node never grows; were it to
+      // cmark-gfm never grows a node; were it to, the node moves to malloc.
+      void* moved = checked(std::malloc(size));
       std::memcpy(moved, pointer, std::min(size, node_size()));
       t_current->give_back(pointer);
       return moved;

@@ -30,7 +30,9 @@ hyperfine --warmup 5 --runs 50 --style basic --export-json "$out/embedded.json" 
 
 measure() {  # label, then the command: mean wall time (hyperfine, $runs runs) and peak RSS
   local label=$1; shift
-  hyperfine --warmup 1 --runs "${runs:-5}" --style none -i --export-json "$out/$label.json" "$*" >/dev/null
+  # Lint exits 1 on findings (-i); hyperfine's notes on that go to a log.
+  hyperfine --warmup 1 --runs "${runs:-5}" --style none -i --export-json "$out/$label.json" "$*" \
+    >/dev/null 2>"$out/$label.log"
   /usr/bin/time -q -f "%M" -o "$out/rss.txt" "$@" >/dev/null || true  # lint exits 1 on findings
   python3 - "$out/$label.json" "$(cat "$out/rss.txt")" "$label" <<'PY'
 import json, statistics, sys

@@ -30,24 +30,30 @@ const RE2& NamedPattern::regex() const {
   return *m_compiled->regex;
 }
 
-std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const {
-  if (!set || patterns.empty()) {
-    return std::nullopt;
-  }
+std::optional<std::size_t> first_matching(const RE2::Set& set, std::string_view text) {
   // Built from pointer and size: where Abseil's string_view is a type of its
   // own (Debian 13), std::string_view does not convert to re2::StringPiece.
   const re2::StringPiece input(text.data(), text.size());
   // Most texts match nothing: asked only whether any pattern matches, the
   // set stops at the first match and allocates nothing.
-  if (!set->Match(input, nullptr)) {
+  if (!set.Match(input, nullptr)) {
     return std::nullopt;
   }
   std::vector<int> matched;
-  if (!set->Match(input, &matched)) {
+  if (!set.Match(input, &matched) || matched.empty()) {
     return std::nullopt;
   }
-  std::sort(matched.begin(), matched.end());
-  const NamedPattern& pattern = patterns[static_cast<std::size_t>(matched.front())];
+  return static_cast<std::size_t>(*std::min_element(matched.begin(), matched.end()));
+}
+
+std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const {
+  const std::optional<std::size_t> first =
+      set && !patterns.empty() ? first_matching(*set, text) : std::nullopt;
+  if (!first || *first >= patterns.size()) {
+    return std::nullopt;
+  }
+  const NamedPattern& pattern = patterns[*first];
+  const re2::StringPiece input(text.data(), text.size());
   re2::StringPiece found;
   if (!pattern.regex().Match(input, 0, input.size(), RE2::UNANCHORED, &found, 1)) {
     return std::nullopt;
@@ -66,14 +72,9 @@ std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const
 }
 
 const UrlShape* UrlShapes::first_match(std::string_view place) const {
-  if (!set || shapes.empty()) {
-    return nullptr;
-  }
-  std::vector<int> matched;
-  if (!set->Match(re2::StringPiece(place.data(), place.size()), &matched) || matched.empty()) {
-    return nullptr;
-  }
-  return &shapes[static_cast<std::size_t>(*std::min_element(matched.begin(), matched.end()))];
+  const std::optional<std::size_t> first =
+      set && !shapes.empty() ? first_matching(*set, place) : std::nullopt;
+  return first && *first < shapes.size() ? &shapes[*first] : nullptr;
 }
 
 const SourceClass* Policy::find_class(std::string_view name) const {

@@ -107,6 +107,11 @@ class NamedPattern {
   std::shared_ptr<Compiled> m_compiled;
 };
 
+/// The index of the first of `set`'s patterns (in the order they were added)
+/// that matches `text`: one pass over the text, whatever the number of
+/// patterns.
+std::optional<std::size_t> first_matching(const RE2::Set& set, std::string_view text);
+
 /// Several patterns matched in one pass (RE2::Set), then the matching one run
 /// alone to quote what it found.
 /// Which pattern matched, the text it quotes, and where in the input that text starts.

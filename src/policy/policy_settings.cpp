@@ -123,6 +123,31 @@ Setting patterns(const About& about, Get get) {
   return setting;
 }
 
+/// Builds the RE2::Set of a pattern map or of URL shapes: each pattern's
+/// syntax is checked, and reported at its place, as it is added.
+class SetBuilder {
+ public:
+  SetBuilder() {
+    RE2::Options options;
+    options.set_log_errors(false);
+    m_set = std::make_shared<RE2::Set>(options, RE2::UNANCHORED);
+  }
+  void add(const std::string& pattern, const Location& where) {
+    if (std::string error; m_set->Add(pattern, &error) < 0) {
+      fail(where, fmt::format("bad pattern: {}", error));
+    }
+  }
+  std::shared_ptr<RE2::Set> finish(const Location& where, std::string_view what) {
+    if (!m_set->Compile()) {
+      fail(where, fmt::format("{}: the patterns are too large to compile", what));
+    }
+    return std::move(m_set);
+  }
+
+ private:
+  std::shared_ptr<RE2::Set> m_set;
+};
+
 /// An object of name -> RE2 pattern, and the RE2::Set that finds which of
 /// them match in one pass. The set checks each pattern's syntax as it adds
 /// it; a pattern is compiled alone only when a match is quoted.
@@ -131,20 +156,13 @@ PatternSet pattern_set(const JsonNode& node, std::string_view what) {
     fail(node.location, fmt::format("{} must be an object of name: pattern", what));
   }
   PatternSet result;
-  RE2::Options options;
-  options.set_log_errors(false);
-  result.set = std::make_shared<RE2::Set>(options, RE2::UNANCHORED);
+  SetBuilder set;
   for (const JsonNode::Member& member : node.members) {
     const std::string pattern = string_value(member.value, what);
     result.patterns.emplace_back(member.key, pattern, member.value.location);
-    std::string error;
-    if (result.set->Add(pattern, &error) < 0) {
-      fail(member.value.location, fmt::format("bad pattern: {}", error));
-    }
+    set.add(pattern, member.value.location);
   }
-  if (!result.set->Compile()) {
-    fail(node.location, fmt::format("{}: the patterns are too large to compile", what));
-  }
+  result.set = set.finish(node.location, what);
   return result;
 }
 
@@ -448,9 +466,7 @@ UrlShapes read_shapes(const Setting& self, const JsonNode& node, std::string_vie
          fmt::format("\"{}\" must be an object of name: {{\"pattern\", \"class\"}}", what));
   }
   UrlShapes shapes;
-  RE2::Options options;
-  options.set_log_errors(false);
-  shapes.set = std::make_shared<RE2::Set>(options, RE2::UNANCHORED);
+  SetBuilder set;
   for (const JsonNode::Member& member : node.members) {
     allow_keys(member.value, field_keys(self), fmt::format("shape \"{}\"", member.key));
     const JsonNode* pattern = member.value.find("pattern");
@@ -462,9 +478,7 @@ UrlShapes read_shapes(const Setting& self, const JsonNode& node, std::string_vie
     UrlShape shape;
     shape.name = member.key;
     shape.location = member.key_location;
-    if (std::string error; shapes.set->Add(string_value(*pattern, "pattern"), &error) < 0) {
-      fail(pattern->location, fmt::format("bad pattern: {}", error));
-    }
+    set.add(string_value(*pattern, "pattern"), pattern->location);
     shape.class_name = string_value(*class_name, "class");
     if (policy.find_class(shape.class_name) == nullptr) {
       fail(class_name->location, fmt::format("shape names unknown class \"{}\"; define it under "
@@ -473,9 +487,7 @@ UrlShapes read_shapes(const Setting& self, const JsonNode& node, std::string_vie
     }
     shapes.shapes.push_back(std::move(shape));
   }
-  if (!shapes.set->Compile()) {
-    fail(node.location, fmt::format("\"{}\": the patterns are too large to compile", what));
-  }
+  shapes.set = set.finish(node.location, fmt::format("\"{}\"", what));
   return shapes;
 }
 

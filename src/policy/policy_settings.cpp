@@ -378,16 +378,22 @@ Setting classes_setting() {
   return classes;
 }
 
+/// The items of `value`, which must be an array of objects of `shape`.
+const std::vector<JsonNode>& object_items(const JsonNode& value, const std::string& what,
+                                          std::string_view shape) {
+  if (!value.is_array()) {
+    fail(value.location, fmt::format("{} must be an array of {}", what, shape));
+  }
+  return value.items;
+}
+
 void read_hosts(const Setting& self, const JsonNode& node, const std::string& /*path*/,
                 Policy& policy) {
-  if (!node.is_array()) {
-    fail(node.location, "\"hosts\" must be an array of {\"domain\", \"class\", ...}");
-  }
   std::vector<std::string_view> class_names;
   for (const SourceClass& source_class : policy.classes) {
     class_names.push_back(source_class.name);
   }
-  for (const JsonNode& item : node.items) {
+  for (const JsonNode& item : object_items(node, "\"hosts\"", "{\"domain\", \"class\", ...}")) {
     allow_keys(item, field_keys(self), "a host rule");
     HostRule rule;
     rule.location = item.location;
@@ -706,11 +712,8 @@ const Setting& link_host_field(const Setting& host_rules, std::string_view key) 
 /// links.hosts: per-host settings, each with a host pattern.
 void read_host_rules(const Setting& self, const JsonNode& value, const std::string& what,
                      Policy& policy) {
-  if (!value.is_array()) {
-    fail(value.location, what + " must be an array of {\"host_pattern\", ...}");
-  }
   const std::size_t timeout_ceiling = link_host_field(self, "connect_timeout_ms").maximum;
-  for (const JsonNode& item : value.items) {
+  for (const JsonNode& item : object_items(value, what, "{\"host_pattern\", ...}")) {
     allow_keys(item, field_keys(self), "a host rule");
     links::HostRule rule;
     rule.host_pattern = host_pattern(item, "a host rule");
@@ -739,10 +742,7 @@ void read_host_rules(const Setting& self, const JsonNode& value, const std::stri
 /// links.accept, the older shorthand: {"host_pattern", "codes"} accepts statuses.
 void read_accept_rules(const Setting& self, const JsonNode& value, const std::string& what,
                        Policy& policy) {
-  if (!value.is_array()) {
-    fail(value.location, what + " must be an array of {\"host_pattern\", \"codes\"}");
-  }
-  for (const JsonNode& item : value.items) {
+  for (const JsonNode& item : object_items(value, what, "{\"host_pattern\", \"codes\"}")) {
     allow_keys(item, field_keys(self), "an accept rule");
     const JsonNode* codes = item.find("codes");
     if (codes == nullptr) {
@@ -757,10 +757,7 @@ void read_accept_rules(const Setting& self, const JsonNode& value, const std::st
 
 void read_host_tokens(const Setting& self, const JsonNode& value, const std::string& what,
                       Policy& policy) {
-  if (!value.is_array()) {
-    fail(value.location, what + " must be an array of {\"host\", \"env\"}");
-  }
-  for (const JsonNode& token : value.items) {
+  for (const JsonNode& token : object_items(value, what, "{\"host\", \"env\"}")) {
     allow_keys(token, field_keys(self), "a host token");
     LinkPolicy::TokenSource source;
     for (auto [key, field] : {std::pair{"host", &source.host}, std::pair{"env", &source.env}}) {

@@ -221,19 +221,32 @@ class FrameworkHooks : public Hooks {
                                    "' pre-commit run --color never");
   }
 
+  /// A staged entry that repeats another's URL fails the hooks, and the
+  /// unstaged good edit beside it is back where it was afterwards.
+  void expect_staged_bad_entry_fails_beside_unstaged_good_edit() {
+    stage(bad());
+    write_section(better());
+    auto result = run();
+    EXPECT_EQ(result.exit_code, 1) << result.out;
+    EXPECT_THAT(result.out, HasSubstr("entry/duplicate-url"));
+    EXPECT_THAT(testing::read_text(m_dir.path() / "entries/01-kernels.json"),
+                HasSubstr("FlashAttention-2"));
+  }
+  /// A Markdown list that links one paper twice, staged; what the hooks said.
+  ShellOutput run_on_markdown_list_with_a_duplicate() {
+    m_dir.write("README.md",
+                "# Things\n\n## Papers\n\n- [Stream-K](https://arxiv.org/abs/2301.03598) - The "
+                "paper.\n- [Again](https://arxiv.org/abs/2301.03598) - The same paper.\n");
+    git("add README.md");
+    return run();
+  }
+
   TempDir m_hooks;
   TempDir m_cache;
 };
 
 TEST_F(FrameworkHooks, AStagedBadEntryFailsBesideAnUnstagedGoodEdit) {
-  stage(bad());
-  write_section(better());
-  auto result = run();
-  EXPECT_EQ(result.exit_code, 1) << result.out;
-  EXPECT_THAT(result.out, HasSubstr("entry/duplicate-url"));
-  // The unstaged edit is back where it was.
-  EXPECT_THAT(testing::read_text(m_dir.path() / "entries/01-kernels.json"),
-              HasSubstr("FlashAttention-2"));
+  expect_staged_bad_entry_fails_beside_unstaged_good_edit();
 }
 
 TEST_F(FrameworkHooks, AStagedGoodEntryPassesBesideAnUnstagedBadEdit) {
@@ -252,11 +265,7 @@ TEST_F(FrameworkHooks, AnUntrackedBadFileTakesNoPart) {
 }
 
 TEST_F(FrameworkHooks, AMarkdownListIsLinted) {
-  m_dir.write("README.md",
-              "# Things\n\n## Papers\n\n- [Stream-K](https://arxiv.org/abs/2301.03598) - The "
-              "paper.\n- [Again](https://arxiv.org/abs/2301.03598) - The same paper.\n");
-  git("add README.md");
-  auto result = run();
+  auto result = run_on_markdown_list_with_a_duplicate();
   EXPECT_EQ(result.exit_code, 1) << result.out;
   EXPECT_THAT(result.out, HasSubstr("README.md"));
   EXPECT_THAT(result.out, HasSubstr("entry/duplicate-url"));
@@ -307,13 +316,7 @@ exec "$SOURCEGATE_IN_IMAGE" "$@"
 };
 
 TEST_F(DockerImageHooks, AStagedBadEntryFailsBesideAnUnstagedGoodEdit) {
-  stage(bad());
-  write_section(better());
-  auto result = run();
-  EXPECT_EQ(result.exit_code, 1) << result.out;
-  EXPECT_THAT(result.out, HasSubstr("entry/duplicate-url"));
-  EXPECT_THAT(testing::read_text(m_dir.path() / "entries/01-kernels.json"),
-              HasSubstr("FlashAttention-2"));
+  expect_staged_bad_entry_fails_beside_unstaged_good_edit();
   // lint, fmt and render ran in the released image.
   EXPECT_THAT(images(), ::testing::ElementsAre("ghcr.io/sourcegate/sourcegate:v1",
                                                "ghcr.io/sourcegate/sourcegate:v1",
@@ -328,11 +331,7 @@ TEST_F(DockerImageHooks, AStagedGoodEntryPassesBesideAnUnstagedBadEdit) {
 }
 
 TEST_F(DockerImageHooks, AMarkdownListIsLinted) {
-  m_dir.write("README.md",
-              "# Things\n\n## Papers\n\n- [Stream-K](https://arxiv.org/abs/2301.03598) - The "
-              "paper.\n- [Again](https://arxiv.org/abs/2301.03598) - The same paper.\n");
-  git("add README.md");
-  auto result = run();
+  auto result = run_on_markdown_list_with_a_duplicate();
   EXPECT_EQ(result.exit_code, 1) << result.out;
   EXPECT_THAT(result.out, HasSubstr("entry/duplicate-url"));
 }

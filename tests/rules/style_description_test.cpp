@@ -85,6 +85,24 @@ TEST(StyleDescription, NamesOnlySectionsAndTrailingNotesAreTheListsStyle) {
               IsEmpty());
 }
 
+// Whether a group lists names only is its own: beside a group of names, an
+// entry without a description among described ones is still told to add one.
+TEST(StyleDescription, AMissingDescriptionAmongDescribedEntriesIsReported) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## Tools\n\n### Related lists\n\n- [Awesome A](https://a.example/)\n"
+                     "- [Awesome B](https://b.example/)\n\n### Libraries\n\n"
+                     "- [Sonar](https://s.example/) - A static analyzer.\n"
+                     "- [Lint](https://l.example/)\n\n### More lists\n\n"
+                     "- [Awesome C](https://c.example/)\n",
+                     loaded);
+  const std::vector<Diagnostic> found =
+      run_rules(loaded.list, parse_policy("p.json", "{}"), parse_date("2026-11-30").value());
+  ASSERT_THAT(rule_ids(found), ElementsAre("style/description"));
+  EXPECT_THAT(found.front().message, HasSubstr("no description"));
+  EXPECT_EQ(found.front().location.line, 13);  // Lint
+}
+
 // A word no sentence starts with is a name written in lower case; a
 // description a generator cut short ("..") has no second sentence to count.
 TEST(StyleDescription, LowercaseNamesAndCutShortDescriptionsPass) {

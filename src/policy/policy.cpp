@@ -321,6 +321,26 @@ bool title_names_link(const Classification& classification, std::string_view tit
   });
 }
 
+void apply_byline(const Policy& policy, std::string_view description,
+                  Classification& classification) {
+  if (classification.source_class != nullptr || policy.byline_class.empty()) {
+    return;
+  }
+  const std::optional<PatternMatch> match = policy.bylines.first_match(description);
+  if (!match) {
+    return;
+  }
+  // "by Hugging Face" at huggingface.co is the site's owner, not a guest.
+  const std::string credited = name_key(match->text);
+  for (const std::string& name : domain_names(classification.domain)) {
+    if (name.size() >= 3 && credited.ends_with(name)) {
+      return;
+    }
+  }
+  classification.byline = fmt::format("{} (\"{}\")", match->pattern->name, match->text);
+  classification.source_class = policy.find_class(policy.byline_class);
+}
+
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
                        Classification& classification) {
   if (classification.source_class != nullptr && !policy.first_party_class_to.empty() &&

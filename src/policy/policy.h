@@ -165,6 +165,11 @@ struct Policy {
   std::vector<std::string> own_site_classes;
   std::string first_party_class_to;
   PatternSet not_documentation;
+  /// "bylines": descriptions that credit a person ("by Jane Doe: …"). On a
+  /// host no rule or URL shape classes, the page is that person's writing,
+  /// of class `byline_class`, unless the name is the site's own.
+  PatternSet bylines;
+  std::string byline_class;
   /// Shapes that decide on any host (site roots, aggregator repositories).
   UrlShapes shapes_on_any_host;
   /// Shapes that decide only where no host rule does (docs.*, /blog/ paths).
@@ -227,6 +232,13 @@ struct Classification {
   const SourceClass* source_class = nullptr;
   /// Set when first-party ownership decided the class: "nvidia.com owns PTX".
   std::string first_party;
+  /// Set when a byline decided the class: "a person's byline (\"by Jane Doe\")".
+  std::string byline;
+
+  /// The class was read from the URL's shape or the entry's byline, not
+  /// from a host rule: weaker evidence, which a host rule or a declared kind
+  /// settles.
+  bool inferred() const { return rule == nullptr && (shape != nullptr || !byline.empty()); }
 };
 
 /// Reads and checks a policy file. Throws InputError with file:line:column for
@@ -247,6 +259,12 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& url)
 /// `not_documentation` text stay what the host says.
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
                        Classification& classification);
+
+/// A byline on a host no rule or URL shape classes: "by Jane Doe: …" makes
+/// the page Jane Doe's writing (policy "bylines"), unless the name is the
+/// site's own ("by Hugging Face" at huggingface.co).
+void apply_byline(const Policy& policy, std::string_view description,
+                  Classification& classification);
 
 /// Whether a URL is the entry's own site: a site root named by its domain
 /// ("starship" and starship.rs/), an organisation page, or a GitHub Pages

@@ -1059,6 +1059,23 @@ Setting make_policy_settings() {
            "paper list, course material.",
            R"({"a reproduction": "(?i)\\bunofficial implementation\\b"})"},
           [](Policy & p) -> auto& { return p.secondary_descriptions; }),
+      block({"bylines",
+             "Descriptions that credit a person (\"by Jane Doe: …\"): on a host no host rule or "
+             "URL shape classes, the page is that person's writing.",
+             R"({"class": "blog", "patterns": {"a person's byline": "^by [A-Z]\\w+ [A-Z]\\w+:"}})"},
+            {
+                comment(),
+                class_name(
+                    {"class",
+                     "The class a credited page is, unless the name is the site's own "
+                     "(\"by Hugging Face\" at huggingface.co).",
+                     R"("blog")"},
+                    [](Policy & p) -> auto& { return p.byline_class; }),
+                pattern_map(
+                    {"patterns", "RE2 patterns over the description; the first decides.",
+                     R"({"a person's byline": "^by [A-Z]\\w+ [A-Z]\\w+:"})"},
+                    [](Policy & p) -> auto& { return p.bylines; }),
+            }),
       block({"claims", "Patterns that find performance claims in descriptions (claim/* rules).",
              R"({"figures": {"speed-up": "(?i)\\b\\d+(?:\\.\\d+)?x\\b"}})"},
             {

@@ -39,6 +39,7 @@ std::optional<Classification> classify_entry(const Entry& entry, const Policy& p
       entry.parsed_url ? classify_url(policy, *entry.parsed_url) : std::nullopt;
   if (classification) {
     apply_first_party(policy, entry.title, entry.description, *classification);
+    apply_byline(policy, entry.description, *classification);
   }
   return classification;
 }

@@ -19,14 +19,17 @@ struct RuleContext {
   std::chrono::sys_days today;
 };
 
-/// What decided the class of a URL: the first-party ownership, the URL shape
-/// or the host rule ("host rule: arxiv.org is paper").
+/// What decided the class of a URL: the first-party ownership, the URL shape,
+/// the entry's byline or the host rule ("host rule: arxiv.org is paper").
 inline std::string class_evidence_of(const Classification& classification) {
   if (!classification.first_party.empty()) {
     return "first party: " + classification.first_party;
   }
   if (classification.shape != nullptr) {
     return "URL shape: " + classification.shape->name;
+  }
+  if (!classification.byline.empty()) {
+    return "byline: " + classification.byline;
   }
   if (classification.rule != nullptr) {
     const HostRule& rule = *classification.rule;

@@ -18,8 +18,7 @@ void check_kind_mismatch(const EntryView& view, const RuleContext& context, Find
   // A host the policy does not know, whose URL reads as secondary, against a
   // declared primary kind: the contributor and the URL disagree, and only a
   // host rule or another kind settles it.
-  if (!source_class->primary && view.classification->rule == nullptr &&
-      view.classification->shape != nullptr && !source_class->allows(kind)) {
+  if (!source_class->primary && view.classification->inferred() && !source_class->allows(kind)) {
     out.push_back(Finding{
         .location = view.entry.where("kind"),
         .message = fmt::format("declared kind \"{}\" but {} reads as a {} page", to_string(kind),

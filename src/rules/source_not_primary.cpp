@@ -41,10 +41,9 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
     return;
   }
   if (source_class != nullptr && !source_class->primary && !source_class->surface) {
-    const UrlShape* shape = view.classification->shape;
-    // A declared kind against a shape-inferred class is source/kind-mismatch.
-    if (view.entry.kind && shape != nullptr && view.classification->rule == nullptr &&
-        !source_class->allows(*view.entry.kind)) {
+    const bool inferred = view.classification->inferred();
+    // A declared kind against an inferred class is source/kind-mismatch.
+    if (view.entry.kind && inferred && !source_class->allows(*view.entry.kind)) {
       return;
     }
     if (auto evidence = report_evidence(view, context.policy)) {
@@ -63,7 +62,7 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
         .location = view.entry.where("url"),
         .message = fmt::format("links {} ({}), which is not a primary source",
                                a_class_page(source_class->name), view.url_place()),
-        .hint = shape != nullptr && view.classification->rule == nullptr
+        .hint = inferred
                     ? "link the primary source instead; if this is one, add a host rule to the "
                       "policy or declare the entry's kind"
                     : std::string(),
@@ -107,7 +106,8 @@ extern const Rule k_source_not_primary = {
         "documentation that defines it, the repository that implements it, or a direct "
         "implementer report with code and measurements. Blogs, news, aggregators, communities, "
         "videos, marketing pages, surveys, summaries and leaderboards are not, unless the entry "
-        "is a \"report\" that names its \"code\". Decided by the host rule or URL shape, then on "
+        "is a \"report\" that names its \"code\". Decided by the host rule or URL shape (on an "
+        "unknown host, by a person's byline: \"bylines\"), then on "
         "primary and unknown hosts by \"secondary_titles\" (unless \"method_titles\" says the "
         "work also builds something) and \"secondary_descriptions\".",
     .hint =

@@ -14,16 +14,20 @@ void check_unclassified(const EntryView& view, const RuleContext& context, Findi
   if (!view.classification || view.classification->rule != nullptr) {
     return;
   }
-  // A class read from the URL's shape is weaker than a host rule: a primary
-  // one passes, but never silently.
-  if (const UrlShape* shape = view.classification->shape; shape != nullptr) {
+  // A class read from the URL's shape or a byline is weaker than a host
+  // rule: a primary one passes, but never silently.
+  if (view.classification->inferred()) {
     const SourceClass* source_class = view.source_class();
     if (source_class != nullptr && source_class->primary) {
+      const Classification& classification = *view.classification;
       // An entry file declares its kind: there the policy must know the host.
       out.push_back(Finding{
           .location = view.entry.where("url"),
-          .message = fmt::format("judged a {} page by its URL alone ({})", source_class->name,
-                                 shape->name),
+          .message = classification.shape != nullptr
+                         ? fmt::format("judged a {} page by its URL alone ({})", source_class->name,
+                                       classification.shape->name)
+                         : fmt::format("judged a {} page by its {}", source_class->name,
+                                       classification.byline),
           .hint = fmt::format("add a line for \"{}\" to \"hosts\" in {} to make it certain",
                               view.classification->domain,
                               context.policy.file.empty() ? "the policy" : context.policy.file),

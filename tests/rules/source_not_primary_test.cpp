@@ -60,7 +60,8 @@ TEST(SourceNotPrimary, FiresOnNewsVideoCommunityAndSurveyTitles) {
   EXPECT_THAT(rule_ids(survey), ElementsAre("source/not-primary"));
   EXPECT_THAT(survey[0].message, HasSubstr("reads as a survey"));
   for (const char* title : {"Serving LLMs: A Survey", "A Comprehensive Survey on Quantization",
-                            "Survey of Kernel Fusion"}) {
+                            "Survey of Kernel Fusion", "The State of Fortran",
+                            "Sasha's talk on do we need attention?"}) {
     EXPECT_THAT(rule_ids(lint_section(
                     one_entry(std::string(R"("title": ")") + title +
                               R"(", "url": "https://arxiv.org/abs/2404.14294", "kind": "paper", )"
@@ -88,7 +89,18 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://github.com/someone/awesome-kernels", "a link-collection repository"},
            {"https://github.com/someone/cuda-puzzles", "a course or exercise repository"},
            {"https://github.com/someone", "a user or organisation page"},
-           {"https://huggingface.co/some-lab", "a user or organisation page"}}) {
+           {"https://huggingface.co/some-lab", "a user or organisation page"},
+           {"https://github.com/someone/how-to-optimize-gemm", "a course or exercise repository"},
+           {"https://github.com/someone/advent-of-cuda", "a course or exercise repository"},
+           {"https://www.amazon.ca/Parallel-Programming/dp/0128119861", "an online bookshop"},
+           {"https://hpc-wiki.example/hpc/Tiling", "a wiki"},
+           {"https://wiki.someproject.example/Tiling", "a wiki"},
+           {"https://discuss.someproject.example/t/tiling/42", "a community site"},
+           {"https://someone.example/learn/", "a section index"},
+           {"https://acm.example/resources/hpc-links/", "a resource page"},
+           {"https://sites.example/lbl.gov/cs267-spr2019/", "a course page"},
+           {"https://training.example/xsede/moodle/", "a course page"},
+           {"https://someone.example/brrr_intro.html", "an article page"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
@@ -232,6 +244,55 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
   }
 }
 
+// Platforms carry anyone's writing: WeChat's public accounts are a blogging
+// platform, whoever the account is.
+TEST(SourceNotPrimary, ABlogPlatformsPostIsNotPrimary) {
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [GEMM notes](https://mp.weixin.qq.com/s/QaSbvyAmI6XXtr0y6W4LNQ) - Tiling "
+      "a GEMM kernel.\n");
+  ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary"));
+  EXPECT_EQ(found[0].evidence, "host rule: mp.weixin.qq.com is blog");
+}
+
+// A research lab's blog on a university host writes about the lab's own
+// methods, as a company's engineering blog writes about its own systems.
+TEST(SourceNotPrimary, AResearchLabsBlogOnItsOwnWorkIsFirstParty) {
+  for (const char* url : {"https://somelab.someuni.edu/blog/2023-11-13-flashfftconv",
+                          "https://dawn.cs.someuni.edu/2019/06/13/butterfly/"}) {
+    const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [FlashFFTConv](") + url +
+                                     ") - Convolutions for long sequences.\n");
+    EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << url;
+  }
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Convolutions for beginners](https://"
+                                     "somelab.someuni.edu/blog/conv-tutorial) - A first look.\n")),
+              Contains("source/not-primary"));
+}
+
+// "by Jane Doe: …" credits a person: on a host the policy does not know,
+// the page is that person's writing. The site's own name is not a guest's,
+// a paper's author list is not a byline, and a known host says what it is.
+TEST(SourceNotPrimary, APersonsBylineOnAnUnknownHostIsTheirWriting) {
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [LoRA insights](https://lightning.example/pages/lora-insights/) - by "
+      "Sebastian Raschka: Practical insights about LoRA.\n");
+  const auto it = std::find_if(found.begin(), found.end(),
+                               [](const Diagnostic& d) { return d.rule == "source/not-primary"; });
+  ASSERT_NE(it, found.end());
+  EXPECT_EQ(it->evidence, "byline: a person's byline (\"by Sebastian Raschka\")");
+  EXPECT_THAT(it->hint, HasSubstr("add a host rule"));
+  for (const char* item :
+       {"- [Open models](https://huggingface.example/spaces/board) - by Hugging Face: Models "
+        "compared.",
+        "- [TACO scheduling](https://tensor-compiler.example/taco-scheduling) - by Ryan Senanayake "
+        "et al., OOPSLA 2020.",
+        "- [Lighteval](https://github.com/huggingface/lighteval) - by Clementine Fourrier: An "
+        "evaluation framework."}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
+                Not(Contains("source/not-primary")))
+        << item;
+  }
+}
+
 // A vendor's architecture white paper is its documentation, even on a host
 // the policy classes as marketing.
 TEST(SourceNotPrimary, AWhitePaperIsDocumentationOnAnyHost) {
@@ -284,6 +345,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
   const std::pair<const char*, const char*> cases[] = {
       {"a reproduction", "A fully open reproduction of DeepSeek-R1."},
       {"a reproduction", "Unofficial PyTorch port of the FlashAttention-3 kernels."},
+      {"a reproduction", "Minimal C++ implementation of GPT-2."},
       {"a link collection", "A curated list of inference papers."},
       {"a link collection", "NVIDIA curated collection of open source educational resources."},
       {"a commercial product", "A paid product for building and shipping model apps."},

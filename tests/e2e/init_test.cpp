@@ -59,6 +59,23 @@ TEST(Init, WritesAPolicyInferredFromTheListThatLintAccepts) {
   EXPECT_THAT(after.err, Not(HasSubstr("sourcegate init")));
 }
 
+// A list of projects links most of them by repository and some by their
+// own site: two such sites make the convention, one may be chance.
+TEST(Init, TwoProjectsAtTheirOwnSitesMakeAListOfProjects) {
+  auto own_site_classes = [](const std::string& list) {
+    TempDir dir;
+    dir.write("README.md", list);
+    const auto init = run_sourcegate({"init"}, dir.path());
+    EXPECT_EQ(init.exit_code, 0) << init.err;
+    const auto policy = nlohmann::json::parse(read_text(dir.path() / "policy/policy.json"));
+    return policy["first_party"].value("own_site_classes", nlohmann::json::array());
+  };
+  const std::string one = colon_list() + "- [starship](https://starship.rs/): A prompt\n";
+  EXPECT_TRUE(own_site_classes(one).empty());
+  const auto two = own_site_classes(one + "- [kornia](https://kornia.org/): Vision in PyTorch\n");
+  EXPECT_THAT(two, ::testing::Contains("home page"));
+}
+
 TEST(Init, NeverReplacesAPolicyUnlessToldTo) {
   TempDir dir;
   dir.write("README.md", colon_list());

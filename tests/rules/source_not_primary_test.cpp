@@ -110,9 +110,10 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
 
 // Passing, but never silently: a note names the shape that decided.
 TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
-  for (const char* url : {"https://docs.someproject.example/guide/tiling",
-                          "https://someproject.example/docs/tiling.html",
-                          "https://someone.example/papers/tiling.pdf"}) {
+  for (const char* url :
+       {"https://docs.someproject.example/guide/tiling", "https://someorg.github.io/adk-docs/",
+        "https://someproject.example/docs/tiling.html",
+        "https://someone.example/papers/tiling.pdf"}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [Notes](") + url +
                                      ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
@@ -346,6 +347,9 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
       {"a reproduction", "A fully open reproduction of DeepSeek-R1."},
       {"a reproduction", "Unofficial PyTorch port of the FlashAttention-3 kernels."},
       {"a reproduction", "Minimal C++ implementation of GPT-2."},
+      {"a guide", "A comprehensive guide to tuning CUDA kernels."},
+      {"a guide", "CUDA kernels written by hand, an interview guide (面试指南)."},
+      {"course material", "Code from the \"CUDA Crash Course\" YouTube series."},
       {"a link collection", "A curated list of inference papers."},
       {"a link collection", "NVIDIA curated collection of open source educational resources."},
       {"a commercial product", "A paid product for building and shipping model apps."},
@@ -360,7 +364,9 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
   for (const char* description :
        {"Official implementation of FlashAttention-3.", "A list-scheduling compiler for GPUs.",
         "Fast attention kernels, with a course on how they work in the docs.",
-        "A product quantization library for vector search."}) {
+        "A product quantization library for vector search.",
+        "Guided decoding for structured outputs, with a guide in the docs.",
+        "Code for the paper \"Stream-K: Work-centric Parallel Decomposition\"."}) {
     EXPECT_THAT(
         rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") +
                                description + "\n")),

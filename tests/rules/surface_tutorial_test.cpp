@@ -22,6 +22,12 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
                   R"("description": "A third-party page on forecasting.")")));
   };
   EXPECT_THAT(subtitled("Forecasting at Scale: An Introduction"), Contains("surface/tutorial"));
+  // Chinese lists say it too: "get started", "step-by-step tutorial", "from
+  // zero".
+  for (const char* name : {"一文上手 Tensor Core 编程", "Triton保姆式教程", "CUDA 零基础入门"}) {
+    EXPECT_THAT(subtitled(name), Contains("surface/tutorial")) << name;
+  }
+  EXPECT_THAT(subtitled("Tensor Core 指令级编程"), Not(Contains("surface/tutorial")));
   EXPECT_THAT(subtitled("Forecasting at Scale: An Introduction Rewritten for Streams"),
               Not(Contains("surface/tutorial")));
 }

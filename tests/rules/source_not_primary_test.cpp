@@ -92,6 +92,9 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://huggingface.co/some-lab", "a user or organisation page"},
            {"https://github.com/someone/how-to-optimize-gemm", "a course or exercise repository"},
            {"https://github.com/someone/advent-of-cuda", "a course or exercise repository"},
+           {"https://github.com/someone/zsh-guide", "a course or exercise repository"},
+           {"https://github.com/someone/git-plugin-cheatsheet", "a course or exercise repository"},
+           {"https://github.com/someone/attention-explained", "a course or exercise repository"},
            {"https://www.amazon.ca/Parallel-Programming/dp/0128119861", "an online bookshop"},
            {"https://hpc-wiki.example/hpc/Tiling", "a wiki"},
            {"https://wiki.someproject.example/Tiling", "a wiki"},
@@ -105,6 +108,20 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
     EXPECT_EQ(found[0].evidence, "URL shape: " + shape) << url;
+  }
+}
+
+// A teaching word is a repository's kind only as a suffix: "book" alone is
+// a project's name, "learn-cuda" someone's kernels, "learning-to-rank" a
+// library.
+TEST(SourceNotPrimary, ATeachingWordInsideARepositorysNameIsNotItsKind) {
+  for (const char* url :
+       {"https://github.com/rust-lang/book", "https://github.com/o/learning-to-rank",
+        "https://github.com/gau-nernst/learn-cuda", "https://github.com/o/guided-decoding",
+        "https://github.com/o/notebook"}) {
+    const auto found =
+        lint_markdown(std::string("# L\n\n## S\n\n- [r](") + url + ") - The project itself.\n");
+    EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << url;
   }
 }
 

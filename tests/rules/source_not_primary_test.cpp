@@ -103,7 +103,11 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://acm.example/resources/hpc-links/", "a resource page"},
            {"https://sites.example/lbl.gov/cs267-spr2019/", "a course page"},
            {"https://training.example/xsede/moodle/", "a course page"},
-           {"https://someone.example/brrr_intro.html", "an article page"}}) {
+           {"https://someone.example/brrr_intro.html", "an article page"},
+           {"https://ppopp23.sigplan.example/home", "a conference site"},
+           {"https://someone.example/about/", "a home or about page"},
+           {"https://someproject.example/en/index.html", "a home or about page"},
+           {"https://publisher.example/csdl/journal/td", "a journal page"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;

@@ -26,8 +26,8 @@ void check_unclassified(const EntryView& view, const RuleContext& context, Findi
           .message = classification.shape != nullptr
                          ? fmt::format("judged a {} page by its URL alone ({})", source_class->name,
                                        classification.shape->name)
-                         : fmt::format("judged a {} page by its {}", source_class->name,
-                                       classification.byline),
+                         : fmt::format("judged a {} page by a byline alone ({})",
+                                       source_class->name, classification.byline),
           .hint = fmt::format("add a line for \"{}\" to \"hosts\" in {} to make it certain",
                               view.classification->domain,
                               context.policy.file.empty() ? "the policy" : context.policy.file),

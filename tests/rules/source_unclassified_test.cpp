@@ -1,5 +1,9 @@
 #include "rules/rule_test_support.h"
 
+#include "load/markdown_loader.h"
+#include "rules/engine.h"
+#include "util/date.h"
+
 namespace sg::testing {
 namespace {
 
@@ -32,6 +36,41 @@ TEST(SourceUnclassified, ADeclaredPrimaryKindAgainstABlogShapedUrlIsAKindMismatc
   ASSERT_THAT(rule_ids(found), ElementsAre("source/kind-mismatch"));
   EXPECT_THAT(found[0].message, HasSubstr("reads as a blog page"));
   EXPECT_EQ(found[0].evidence, "declared kind paper; URL shape: a blog platform or path");
+}
+
+// A byline is inferred evidence as a URL shape is: against a declared kind
+// it is a contradiction to settle, and the finding says which byline.
+TEST(SourceUnclassified, ADeclaredKindAgainstAPersonsBylineIsAKindMismatch) {
+  const auto found = lint_section(
+      one_entry(R"("title": "LoRA insights", "url": "https://lightning.example/pages/lora", )"
+                R"("kind": "docs", "description": "by Sebastian Raschka: Notes on LoRA.")"));
+  ASSERT_THAT(rule_ids(found), Contains("source/kind-mismatch"));
+  const auto it = std::find_if(found.begin(), found.end(), [](const Diagnostic& d) {
+    return d.rule == "source/kind-mismatch";
+  });
+  EXPECT_EQ(it->evidence,
+            "declared kind docs; byline: a person's byline (\"by Sebastian Raschka\")");
+  EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary")));
+}
+
+// A policy whose bylines make a primary class passes the page, never
+// silently: a note names the byline.
+TEST(SourceUnclassified, APrimaryClassFromABylinePassesWithANote) {
+  const Policy policy = parse_policy("p.json", R"({
+    "classes": {"docs": {"primary": true, "kinds": ["docs"], "infer": "docs"}},
+    "hosts": [{"domain": "known.example", "class": "docs"}],
+    "bylines": {"class": "docs", "patterns": {"a maintainer's byline": "^by the maintainers:"}},
+    "rules": {"style/description": "off"}})");
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## S\n\n- [Guide](https://unknown.example/guide) - by the "
+                     "maintainers: The guide.\n",
+                     loaded);
+  const std::vector<Diagnostic> found = run_rules(loaded.list, policy, *parse_date("2026-11-30"));
+  ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified"));
+  EXPECT_EQ(found[0].severity, Severity::info);
+  EXPECT_THAT(found[0].message,
+              HasSubstr("judged a docs page by a byline alone (a maintainer's byline"));
 }
 
 }  // namespace

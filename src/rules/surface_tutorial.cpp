@@ -24,7 +24,9 @@ std::size_t words_before(std::string_view text, std::size_t offset) {
 }
 
 void check_surface_tutorial(const EntryView& view, const RuleContext& context, Findings& out) {
-  if (view.is_note() || view.is_report_with_code()) {
+  // A declared report with its code is exempt; a tutorial that links its
+  // code ("A tutorial … - [repository](…)") is still a tutorial.
+  if (view.is_note() || (view.is_report_with_code() && view.entry.kind)) {
     return;
   }
   const Entry& entry = view.entry;

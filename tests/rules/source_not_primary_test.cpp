@@ -329,6 +329,19 @@ TEST(SourceNotPrimary, APersonsBylineOnAnUnknownHostIsTheirWriting) {
   }
 }
 
+// A code link makes a blog post an implementer report, not a shop's page:
+// a book with a repository beside it is still a book.
+TEST(SourceNotPrimary, ACodeLinkBesideABookIsNoReport) {
+  const auto book = lint_markdown(
+      "# L\n\n## S\n\n- [Generative AI with LangChain](https://amzn.to/3GUlRng) - A book; it "
+      "comes with a [repository](https://github.com/o/book-code).\n");
+  EXPECT_THAT(rule_ids(book), Contains("source/not-primary"));
+  const auto post = lint_markdown(
+      "# L\n\n## S\n\n- [Metaballs](https://someone.github.io/metaballs/) - A WebGPU demo - "
+      "[Repository](https://github.com/someone/metaballs).\n");
+  EXPECT_THAT(rule_ids(post), Not(Contains("source/not-primary")));
+}
+
 // A vendor's architecture white paper is its documentation, even on a host
 // the policy classes as marketing.
 TEST(SourceNotPrimary, AWhitePaperIsDocumentationOnAnyHost) {

@@ -76,6 +76,14 @@ TEST(SurfaceTutorial, AReportWithCodeIsExempt) {
 
 // A title that is the name the link goes by names a project: "Primer" at
 // primer.style is a design system.
+// In a Markdown list a code link alone does not make a tutorial a report.
+TEST(SurfaceTutorial, ATutorialThatLinksItsCodeIsStillATutorial) {
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [From 0 to glTF](https://someone.example/graphics/0-to-gltf/) - A "
+      "tutorial to create a glTF model viewer - [repository](https://github.com/someone/gltf).\n");
+  EXPECT_THAT(rule_ids(found), Contains("surface/tutorial"));
+}
+
 TEST(SurfaceTutorial, ATitleThatIsTheProjectsNameIsNoTutorial) {
   for (const char* item : {"- [Primer](https://primer.style/) - GitHub's design system.",
                            "- [Components](https://primer.style/components/) - React components "

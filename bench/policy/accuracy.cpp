@@ -17,6 +17,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 #include <nlohmann/json.hpp>
 
 #include "load/load_result.h"
@@ -37,6 +38,9 @@ struct Labelled {
   std::string url;
   std::string title;
   std::string description;
+  /// The entry's code repository: the first forge link among its further
+  /// links, when its text names one ("Repository", "code").
+  std::string code;
   bool violates = false;
   std::set<std::string> rules;
   // What sourcegate said.
@@ -57,8 +61,19 @@ std::string markdown_line(const Labelled& entry) {
     }
   }
   std::string line = fmt::format("- [{}](<{}>)", title, entry.url);
-  if (!entry.description.empty()) {
-    line += " - " + entry.description;
+  std::string description = entry.description;
+  // The corpus keeps a link's text and drops its target: the code link the
+  // list wrote ("- [Repository](…)") is written back, as the list has it.
+  static const RE2 k_code_word(R"((?i)\b(repository|source code|source|code|repo)\b)");
+  re2::StringPiece word;
+  if (!entry.code.empty() && RE2::PartialMatch(description, k_code_word, &word)) {
+    const auto at = static_cast<std::size_t>(word.data() - description.data());
+    description.replace(
+        at, word.size(),
+        fmt::format("[{}](<{}>)", std::string_view(word.data(), word.size()), entry.code));
+  }
+  if (!description.empty()) {
+    line += " - " + description;
   }
   std::replace(line.begin(), line.end(), '\n', ' ');
   return line;
@@ -129,6 +144,14 @@ int main(int argc, char** argv) {
       entry.url = row.at("url");
       entry.title = row.at("title");
       entry.description = row.value("description", "");
+      for (const auto& other : row.value("other_urls", nlohmann::json::array())) {
+        static const RE2 k_forge(
+            R"(^https?://(?:www\.)?(?:github\.com|gitlab\.com)/[^/]+/[^/?#]+)");
+        if (RE2::PartialMatch(other.get<std::string>(), k_forge)) {
+          entry.code = other.get<std::string>();
+          break;
+        }
+      }
       entry.violates = row.at("verdict") == "violate";
       for (const auto& rule : row.at("rules")) {
         entry.rules.insert(rule.get<std::string>());

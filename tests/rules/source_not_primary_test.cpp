@@ -121,7 +121,12 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://ppopp23.sigplan.example/home", "a conference site"},
            {"https://someone.example/about/", "a home or about page"},
            {"https://someproject.example/en/index.html", "a home or about page"},
-           {"https://publisher.example/csdl/journal/td", "a journal page"}}) {
+           {"https://publisher.example/csdl/journal/td", "a journal page"},
+           {"https://vulkan.someone.example/signin", "a sign-in page"},
+           {"https://standards.example/community/gpu/", "a community page"},
+           {"https://fosdem.example/2020/schedule/event/rust_webgpu/", "slides or a talk"},
+           {"https://github.com/someone/get-started-with-JAX",
+            "a course or exercise repository"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
@@ -280,6 +285,19 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
   }
 }
 
+// Hosts of talks, shared notebooks, browser-support tables and book
+// listings are not sources.
+TEST(SourceNotPrimary, TalkNotebookSupportTableAndBookListingHostsAreNotPrimary) {
+  for (const char* url : {"https://slideslive.com/38935810/deep-implicit-layers",
+                          "https://www.kaggle.com/code/someone/jax-0", "https://caniuse.com/webgpu",
+                          "https://books.google.com/books?id=tPQyEAAAQBAJ"}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
+                                       ") - About GPUs.\n")),
+                Contains("source/not-primary"))
+        << url;
+  }
+}
+
 // Platforms carry anyone's writing: WeChat's public accounts are a blogging
 // platform, whoever the account is.
 TEST(SourceNotPrimary, ABlogPlatformsPostIsNotPrimary) {
@@ -400,6 +418,8 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
       {"course material", "Code from the \"CUDA Crash Course\" YouTube series."},
       {"a link collection", "A curated list of inference papers."},
       {"a link collection", "NVIDIA curated collection of open source educational resources."},
+      {"a link collection", "A curated list for CLI lovers."},
+      {"a link collection", "Awesome list about game development."},
       {"a commercial product", "A paid product for building and shipping model apps."},
       {"course material", "Class materials for a distributed systems lecture series."},
       {"course material", "Labs and a framework for the UW distributed systems course."}};
@@ -414,6 +434,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
         "Fast attention kernels, with a course on how they work in the docs.",
         "A product quantization library for vector search.",
         "Guided decoding for structured outputs, with a guide in the docs.",
+        "A Rust port of the JS library suncalc.",
         "Code for the paper \"Stream-K: Work-centric Parallel Decomposition\"."}) {
     EXPECT_THAT(
         rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") +

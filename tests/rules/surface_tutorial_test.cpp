@@ -28,6 +28,10 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
     EXPECT_THAT(subtitled(name), Contains("surface/tutorial")) << name;
   }
   EXPECT_THAT(subtitled("Tensor Core 指令级编程"), Not(Contains("surface/tutorial")));
+  // A repository is judged by its title: "Hello triangle" is a first step.
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Hello triangle](https://github.com/o/"
+                                     "vk-rt) - Based on Vulkan Ray Tracing extensions.\n")),
+              Contains("surface/tutorial"));
   EXPECT_THAT(subtitled("Forecasting at Scale: An Introduction Rewritten for Streams"),
               Not(Contains("surface/tutorial")));
 }

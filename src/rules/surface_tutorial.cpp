@@ -47,18 +47,21 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
        source_class->inferred_kind == EntryKind::spec)) {
     return;
   }
-  // A repository's or a paper's description says what it contains ("with
-  // tutorials"); only its title says what it is. A page not classed primary
-  // is also judged by its tutorial words and its path.
-  const bool primary = view.source_class() != nullptr && view.source_class()->primary;
+  // A repository's, a paper's or a book's description says what it contains
+  // ("with tutorials", "an introduction to embedded Rust"); only its title
+  // says what it is, and a book's catalogue path is its title's slug. Any
+  // other page is also judged by its tutorial words and its path.
+  const SourceClass* source_class = view.source_class();
+  const bool titled =
+      source_class != nullptr && (source_class->primary || source_class->allows(EntryKind::paper));
   for (const auto& [name, text] :
        {std::pair<std::string_view, const std::string&>{"title", entry.title},
         {"description", entry.description}}) {
-    if (name == "description" && primary) {
+    if (name == "description" && titled) {
       continue;
     }
     auto match = context.policy.surface_titles.first_match(text);
-    if (!match && !primary) {
+    if (!match && !titled) {
       match = context.policy.surface_secondary.first_match(text);
       // A description's first words say what the entry is ("A set of video
       // tutorials"); later ones say what it holds ("an environment that comes
@@ -91,7 +94,7 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
       return;
     }
   }
-  if (primary || !view.classification) {
+  if (titled || !view.classification) {
     return;
   }
   if (auto match = context.policy.surface_paths.first_match(view.classification->path)) {
@@ -114,13 +117,14 @@ extern const Rule k_surface_tutorial = {
         "Generic or surface-level tutorials are out: hosts the policy classes as surface "
         "material, and titles or descriptions matching the policy's \"surface.title_patterns\" "
         "(for a "
-        "repository or a paper, its title only: a description says what it contains), and "
-        "secondary pages (not classed primary) whose title, or the first words of whose "
+        "repository, a paper or a book, its title only: a description says what it "
+        "contains), and "
+        "other secondary pages (not classed primary) whose title, or the first words of whose "
         "description, match \"surface.secondary_patterns\", "
         "or whose path matches \"surface.path_patterns\". Text matching "
         "\"surface.depth_patterns\" (\"intermediate\", \"advanced\") is not surface. "
         "A title that is the name the link goes by (\"Primer\" at primer.style) names a project "
-        "and is not judged by its words. A direct implementer report with code is exempt.",
+        "and is not judged by its words. A declared implementer report with code is exempt.",
     .hint = "link the primary source the tutorial summarises",
     .check_entry = check_surface_tutorial,
 };

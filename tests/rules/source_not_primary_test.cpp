@@ -347,6 +347,16 @@ TEST(SourceNotPrimary, APersonsBylineOnAnUnknownHostIsTheirWriting) {
   }
 }
 
+// A textbook teaches mechanisms others introduced: it is none of the four
+// kinds of core source, and its catalogue page's slug is not a tutorial path.
+TEST(SourceNotPrimary, ABookIsNotAPrimarySource) {
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [Rust in Action](https://www.manning.com/books/getting-started-with-"
+      "rust) - An introduction to systems programming with Rust.\n");
+  ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary"));
+  EXPECT_THAT(found[0].message, HasSubstr("links a book page"));
+}
+
 // A code link makes a blog post an implementer report, not a shop's page:
 // a book with a repository beside it is still a book.
 TEST(SourceNotPrimary, ACodeLinkBesideABookIsNoReport) {

@@ -125,8 +125,14 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://vulkan.someone.example/signin", "a sign-in page"},
            {"https://standards.example/community/gpu/", "a community page"},
            {"https://fosdem.example/2020/schedule/event/rust_webgpu/", "slides or a talk"},
-           {"https://github.com/someone/get-started-with-JAX",
-            "a course or exercise repository"}}) {
+           {"https://github.com/someone/get-started-with-JAX", "a course or exercise repository"},
+           {"https://www.cs.someuni.example/~dga/15-440/F12/syllabus.html", "a course page"},
+           {"https://pdos.someuni.example/6.824/", "a course page"},
+           {"https://work.someuni.example/lectures.html", "a course page"},
+           {"https://someone.example/newsletter/", "a section index"},
+           {"https://someone.example/blog.html", "a section index"},
+           {"https://publisher.example/index.php/books/ds3/", "a book catalogue page"},
+           {"https://vendor.example/ebook/machine-learning-logistics/", "a book catalogue page"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
@@ -285,10 +291,14 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
   }
 }
 
-// Hosts of talks, shared notebooks, browser-support tables and book
-// listings are not sources.
-TEST(SourceNotPrimary, TalkNotebookSupportTableAndBookListingHostsAreNotPrimary) {
+// Hosts of talks, shared notebooks, browser-support tables, books, forums
+// and citation profiles are not sources.
+TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
   for (const char* url : {"https://slideslive.com/38935810/deep-implicit-layers",
+                          "https://redd.it/62ixbc", "https://scholar.google.com/citations?user=S0",
+                          "https://learning.oreilly.com/videos/strata/9781492050681/",
+                          "https://www.morganclaypool.com/doi/abs/10.2200/S00551ED1",
+                          "https://link.springer.com/book/10.1007/978-3-030-00000-0",
                           "https://www.kaggle.com/code/someone/jax-0", "https://caniuse.com/webgpu",
                           "https://books.google.com/books?id=tPQyEAAAQBAJ"}) {
     EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +

@@ -62,7 +62,7 @@ TEST(SourceNotPrimary, FiresOnNewsVideoCommunityAndSurveyTitles) {
   for (const char* title :
        {"Serving LLMs: A Survey", "A Comprehensive Survey on Quantization",
         "Survey of Kernel Fusion", "The State of Fortran", "Sasha's talk on do we need attention?",
-        "LLM for Mobile: An Initial Roadmap",
+        "LLM for Mobile: An Initial Roadmap", "A Taxonomy of ML for Systems Problems",
         "Are We Scaling the Right Thing? A System Perspective on Test-Time"}) {
     EXPECT_THAT(rule_ids(lint_section(
                     one_entry(std::string(R"("title": ")") + title +
@@ -132,7 +132,9 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://someone.example/newsletter/", "a section index"},
            {"https://someone.example/blog.html", "a section index"},
            {"https://publisher.example/index.php/books/ds3/", "a book catalogue page"},
-           {"https://vendor.example/ebook/machine-learning-logistics/", "a book catalogue page"}}) {
+           {"https://vendor.example/ebook/machine-learning-logistics/", "a book catalogue page"},
+           {"https://developers.vendor.example/videos/2018/conference/", "a video page"},
+           {"https://dl.acm.org/conference/ppopp", "a conference or journal index"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
@@ -294,13 +296,14 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
 // Hosts of talks, shared notebooks, browser-support tables, books, forums
 // and citation profiles are not sources.
 TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
-  for (const char* url : {"https://slideslive.com/38935810/deep-implicit-layers",
-                          "https://redd.it/62ixbc", "https://scholar.google.com/citations?user=S0",
-                          "https://learning.oreilly.com/videos/strata/9781492050681/",
-                          "https://www.morganclaypool.com/doi/abs/10.2200/S00551ED1",
-                          "https://link.springer.com/book/10.1007/978-3-030-00000-0",
-                          "https://www.kaggle.com/code/someone/jax-0", "https://caniuse.com/webgpu",
-                          "https://books.google.com/books?id=tPQyEAAAQBAJ"}) {
+  for (const char* url :
+       {"https://slideslive.com/38935810/deep-implicit-layers", "https://redd.it/62ixbc",
+        "https://scholar.google.com/citations?user=S0", "https://dblp.org/db/conf/lcpc/index",
+        "https://learning.oreilly.com/videos/strata/9781492050681/",
+        "https://www.morganclaypool.com/doi/abs/10.2200/S00551ED1",
+        "https://link.springer.com/book/10.1007/978-3-030-00000-0",
+        "https://www.kaggle.com/code/someone/jax-0", "https://caniuse.com/webgpu",
+        "https://books.google.com/books?id=tPQyEAAAQBAJ"}) {
     EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
                                        ") - About GPUs.\n")),
                 Contains("source/not-primary"))

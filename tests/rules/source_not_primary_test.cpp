@@ -404,7 +404,15 @@ TEST(SourceNotPrimary, AnEngineeringBlogOnItsOwnSystemsIsFirstParty) {
         "- [Introducing Orbit](https://eng.uber.com/orbit/) - Uber's open-source forecasting "
         "package.",
         "- [Metaflow](https://netflixtechblog.com/open-sourcing-metaflow-fa72e04a5d9) - Netflix's "
-        "framework for data science."}) {
+        "framework for data science.",
+        "- [Video relevance at Hulu](https://medium.com/hulu-tech-blog/video-relevance-b2c448e1) - "
+        "How Hulu predicts relevance.",
+        "- [CaffeOnSpark at Yahoo](https://yahooeng.tumblr.com/post/139916828451/caffeonspark) - "
+        "Yahoo's distributed deep learning.",
+        "- [Ads pacing at Twitter](https://blog.twitter.com/engineering/en_us/topics/ads-pacing) - "
+        "How Twitter built its pacing service.",
+        "- [Streaming at Spotify](https://labs.spotify.com/2018/08/31/smoother-streaming/) - How "
+        "Spotify streams music."}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
     EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << item;
   }

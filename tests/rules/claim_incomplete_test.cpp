@@ -38,6 +38,7 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("Reaches an accuracy of 91.2 on MMLU.", "accuracy of 91.2"),
         std::make_pair("A GEMM that beats cuBLAS.", "beats"),
         std::make_pair("Attention on par with FlashAttention-3.", "on par with"),
+        std::make_pair("Bayesian optimisation is superior to random search.", "superior to"),
         std::make_pair("Three times faster decoding with 4 times fewer GPUs.", "4 times fewer"),
         std::make_pair("Decoding that matches vLLM throughput.", "matches vLLM throughput"),
         std::make_pair("A cache layout that cuts latency in half.", "cuts latency"),

@@ -39,6 +39,7 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("A GEMM that beats cuBLAS.", "beats"),
         std::make_pair("Attention on par with FlashAttention-3.", "on par with"),
         std::make_pair("Bayesian optimisation is superior to random search.", "superior to"),
+        std::make_pair("FP8 delivered the performance of INT8.", "delivered the performance of"),
         std::make_pair("Three times faster decoding with 4 times fewer GPUs.", "4 times fewer"),
         std::make_pair("Decoding that matches vLLM throughput.", "matches vLLM throughput"),
         std::make_pair("A cache layout that cuts latency in half.", "cuts latency"),
@@ -73,6 +74,8 @@ struct PatternCase {
 
 constexpr PatternCase k_claim_cases[] = {
     {"speed-up", "A kernel with a 3.2x speed-up.", "A kernel for x86 hosts."},
+    {"a training time", "Training ResNet-50 on ImageNet in 15 Minutes.",
+     "A training course in five days."},
     {"speed-up in words", "Runs 4 times faster than eager.", "Run it 4 times to warm up."},
     {"percentage", "Cuts decode latency 40% in production.", "A percentage-based scheduler."},
     {"throughput", "Serves 12,000 tokens/s per GPU.", "Reports tokens per request."},

@@ -134,7 +134,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://publisher.example/index.php/books/ds3/", "a book catalogue page"},
            {"https://vendor.example/ebook/machine-learning-logistics/", "a book catalogue page"},
            {"https://developers.vendor.example/videos/2018/conference/", "a video page"},
-           {"https://dl.acm.org/conference/ppopp", "a conference or journal index"}}) {
+           {"https://dl.acm.org/conference/ppopp", "a conference or journal index"},
+           {"https://people.someuni.example/~istoica/", "a personal academic page"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -26,6 +27,7 @@
 #include "rules/engine.h"
 #include "util/date.h"
 #include "util/file.h"
+#include "util/text.h"
 
 namespace {
 
@@ -63,14 +65,28 @@ std::string markdown_line(const Labelled& entry) {
   std::string line = fmt::format("- [{}](<{}>)", title, entry.url);
   std::string description = entry.description;
   // The corpus keeps a link's text and drops its target: the code link the
-  // list wrote ("- [Repository](…)") is written back, as the list has it.
-  static const RE2 k_code_word(R"((?i)\b(repository|source code|source|code|repo)\b)");
-  re2::StringPiece word;
-  if (!entry.code.empty() && RE2::PartialMatch(description, k_code_word, &word)) {
-    const auto at = static_cast<std::size_t>(word.data() - description.data());
-    description.replace(
-        at, word.size(),
-        fmt::format("[{}](<{}>)", std::string_view(word.data(), word.size()), entry.code));
+  // list wrote ("- Repository") is written back, as the list has it, under
+  // the last word that labels code, never the "source" of "open source".
+  if (!entry.code.empty()) {
+    static const RE2 k_word(R"((\pL+))");
+    re2::StringPiece rest(description);
+    re2::StringPiece word;
+    std::optional<std::size_t> at;
+    std::size_t size = 0;
+    while (RE2::FindAndConsume(&rest, k_word, &word)) {
+      const auto offset = static_cast<std::size_t>(word.data() - description.data());
+      const bool open_source =
+          sg::to_lower(std::string_view(word.data(), word.size())) == "source" &&
+          sg::to_lower(description.substr(0, offset)).ends_with("open ");
+      if (sg::is_code_label(std::string_view(word.data(), word.size())) && !open_source) {
+        at = offset;
+        size = word.size();
+      }
+    }
+    if (at) {
+      description.replace(*at, size,
+                          fmt::format("[{}](<{}>)", description.substr(*at, size), entry.code));
+    }
   }
   if (!description.empty()) {
     line += " - " + description;

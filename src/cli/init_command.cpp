@@ -293,12 +293,9 @@ void run_init(const InitOptions& options) {
   const std::vector<std::string> bound_notes = fit_length_bounds(loaded.list, policy);
   // A list of projects links each by its own site: that site is the
   // project's documentation there, not a home page standing in for a source.
-  // Most such lists link most projects by their repository, so two entries
-  // at their own site's root already show the convention.
-  constexpr std::size_t k_min_own_sites = 2;
   const std::size_t own_sites =
       own_site_entries(loaded.list, parse_policy(options.output, policy.dump()));
-  if (own_sites >= k_min_own_sites) {
+  if (own_sites >= k_min_own_site_entries) {
     policy["first_party"]["own_site_classes"] = k_own_site_classes;
   }
   // The judgement rules, run as lint will run them, under the starter so far.
@@ -333,7 +330,7 @@ void run_init(const InitOptions& options) {
   for (const std::string& note : bound_notes) {
     std::cout << "  " << note << "\n";
   }
-  if (own_sites >= k_min_own_sites) {
+  if (own_sites >= k_min_own_site_entries) {
     std::cout << fmt::format(
         "  first_party.own_site_classes: [\"{}\"]  ({} entries link their project's own site)\n",
         fmt::join(k_own_site_classes, "\", \""), own_sites);

@@ -81,12 +81,6 @@ std::string plain_text(cmark_node* node, bool with_html = true) {
   return text;
 }
 
-bool is_code_label(std::string_view label) {
-  const std::string lower = to_lower(label);
-  return lower == "code" || lower == "source" || lower == "source code" || lower == "repository" ||
-         lower == "repo";
-}
-
 class MarkdownReader {
  public:
   MarkdownReader(const std::string& path, std::string_view text, LoadResult& out,
@@ -1414,6 +1408,12 @@ class MarkdownReader {
 };
 
 }  // namespace
+
+bool is_code_label(std::string_view label) {
+  const std::string lower = to_lower(label);
+  return lower == "code" || lower == "source" || lower == "source code" || lower == "repository" ||
+         lower == "repo";
+}
 
 void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out,
                         const ItemSeparators& separators) {

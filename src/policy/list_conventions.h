@@ -50,9 +50,14 @@ std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
 /// counts as the project's documentation.
 inline const std::vector<std::string> k_own_site_classes = {"home page", "blog", "marketing"};
 
+/// How many entries a list must link at their own project's site to be a
+/// list of projects: most such lists link most projects by their
+/// repository, so two already show the convention.
+inline constexpr std::size_t k_min_own_site_entries = 2;
+
 /// How many entries link their own project's site (`is_own_site`) where
 /// `policy` classes the URL in one of `k_own_site_classes`: a list that does
-/// so at least three times links projects by their sites.
+/// so `k_min_own_site_entries` times links projects by their sites.
 std::size_t own_site_entries(const List& list, const Policy& policy);
 
 /// Infers a list's conventions from a list read with every separator

@@ -330,12 +330,13 @@ void apply_byline(const Policy& policy, std::string_view description,
   if (!match) {
     return;
   }
-  // "by Hugging Face" at huggingface.co is the site's owner, not a guest.
-  const std::string credited = name_key(match->text);
-  for (const std::string& name : domain_names(classification.domain)) {
-    if (name.size() >= 3 && credited.ends_with(name)) {
-      return;
-    }
+  // "by Hugging Face" at huggingface.co is the site's owner, not a guest;
+  // "by Andrej Karpathy" at karpathy.ai is still a person's writing.
+  const std::string_view text = match->text;
+  const std::string credited = name_key(text.substr(std::min(text.find(' '), text.size())));
+  const std::vector<std::string> names = domain_names(classification.domain);
+  if (std::find(names.begin(), names.end(), credited) != names.end()) {
+    return;
   }
   classification.byline = fmt::format("{} (\"{}\")", match->pattern->name, match->text);
   classification.source_class = policy.find_class(policy.byline_class);

@@ -651,6 +651,35 @@ Setting first_party_block() {
   return first_party;
 }
 
+// ---- bylines -------------------------------------------------------------------
+
+Setting bylines_block() {
+  Setting bylines = block(
+      {"bylines",
+       "Descriptions that credit a person (\"by Jane Doe: …\"): on a host no host rule or URL "
+       "shape classes, the page is that person's writing.",
+       R"({"class": "blog", "patterns": {"a person's byline": "^by \\p{Lu}\\pL+ \\p{Lu}\\pL+:"}})"},
+      {
+          comment(),
+          class_name(
+              {"class",
+               "The class a credited page is, unless the name is the site's own "
+               "(\"by Hugging Face\" at huggingface.co).",
+               R"("blog")"},
+              [](Policy & p) -> auto& { return p.byline_class; }),
+          pattern_map(
+              {"patterns", "RE2 patterns over the description; the first decides.",
+               R"({"a person's byline": "^by \\p{Lu}\\pL+ \\p{Lu}\\pL+:"})"},
+              [](Policy & p) -> auto& { return p.bylines; }),
+      });
+  bylines.check = [](const JsonNode& value, Policy& policy) {
+    if (!policy.bylines.patterns.empty() && policy.byline_class.empty()) {
+      fail(value.location, "\"bylines\" needs a \"class\" for the pages its patterns credit");
+    }
+  };
+  return bylines;
+}
+
 // ---- rules --------------------------------------------------------------------
 
 void read_rules(const Setting& /*self*/, const JsonNode& node, const std::string& /*path*/,
@@ -1059,23 +1088,7 @@ Setting make_policy_settings() {
            "paper list, course material.",
            R"({"a reproduction": "(?i)\\bunofficial implementation\\b"})"},
           [](Policy & p) -> auto& { return p.secondary_descriptions; }),
-      block({"bylines",
-             "Descriptions that credit a person (\"by Jane Doe: …\"): on a host no host rule or "
-             "URL shape classes, the page is that person's writing.",
-             R"({"class": "blog", "patterns": {"a person's byline": "^by [A-Z]\\w+ [A-Z]\\w+:"}})"},
-            {
-                comment(),
-                class_name(
-                    {"class",
-                     "The class a credited page is, unless the name is the site's own "
-                     "(\"by Hugging Face\" at huggingface.co).",
-                     R"("blog")"},
-                    [](Policy & p) -> auto& { return p.byline_class; }),
-                pattern_map(
-                    {"patterns", "RE2 patterns over the description; the first decides.",
-                     R"({"a person's byline": "^by [A-Z]\\w+ [A-Z]\\w+:"})"},
-                    [](Policy & p) -> auto& { return p.bylines; }),
-            }),
+      bylines_block(),
       block({"claims", "Patterns that find performance claims in descriptions (claim/* rules).",
              R"({"figures": {"speed-up": "(?i)\\b\\d+(?:\\.\\d+)?x\\b"}})"},
             {

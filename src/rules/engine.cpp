@@ -50,7 +50,11 @@ std::optional<EntryKind> effective_kind(const Entry& entry, const Classification
   }
   const SourceClass* source_class =
       classification != nullptr ? classification->source_class : nullptr;
-  if (!entry.code.empty() && (source_class == nullptr || !source_class->primary)) {
+  // A code link makes an implementer report of a page where reports are
+  // published (a blog, slides), not of a shop's page or a video.
+  if (!entry.code.empty() &&
+      (source_class == nullptr ||
+       (!source_class->primary && source_class->allows(EntryKind::report)))) {
     return EntryKind::report;
   }
   if (source_class != nullptr) {

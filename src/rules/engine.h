@@ -28,8 +28,9 @@ std::vector<Diagnostic> run_document_link_rules(const List& list, const Policy& 
 std::optional<Classification> classify_entry(const Entry& entry, const Policy& policy);
 
 /// The kind an entry is judged as: declared, or for Markdown input inferred.
-/// The host's class decides; a code link makes a post on a host that is not
-/// primary a report, but a paper with its code beside it stays a paper.
+/// The host's class decides; a code link makes a post on a host where
+/// reports are published (a blog, slides) a report, but a paper with its code
+/// beside it stays a paper, and a shop's page or a video stays what it is.
 /// nullopt when nothing decides (an unclassified host, a class without a kind).
 std::optional<EntryKind> effective_kind(const Entry& entry, const Classification* classification);
 

@@ -60,7 +60,7 @@ struct EntryView {
     return classification ? classification->source_class : nullptr;
   }
   /// What decided the class of the entry's URL: the first-party ownership, the
-  /// URL shape or the host rule, as a finding's evidence.
+  /// URL shape, the byline or the host rule, as a finding's evidence.
   std::string class_evidence() const {
     return classification ? class_evidence_of(*classification) : std::string();
   }

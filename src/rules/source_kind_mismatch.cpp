@@ -15,9 +15,9 @@ void check_kind_mismatch(const EntryView& view, const RuleContext& context, Find
     return;
   }
   const EntryKind kind = *view.entry.kind;
-  // A host the policy does not know, whose URL reads as secondary, against a
-  // declared primary kind: the contributor and the URL disagree, and only a
-  // host rule or another kind settles it.
+  // A host the policy does not know, whose URL or byline reads as secondary,
+  // against a declared primary kind: the contributor and the inference
+  // disagree, and only a host rule or another kind settles it.
   if (!source_class->primary && view.classification->inferred() && !source_class->allows(kind)) {
     out.push_back(Finding{
         .location = view.entry.where("kind"),

@@ -37,13 +37,7 @@ std::optional<std::string> report_evidence(const EntryView& view, const Policy& 
 
 void check_not_primary(const EntryView& view, const RuleContext& context, Findings& out) {
   const SourceClass* source_class = view.source_class();
-  if (view.is_note() || !view.classification) {
-    return;
-  }
-  // A report with its code is a source where reports are published (a blog,
-  // slides); a shop's page or a video with a repository beside it is not.
-  if (view.is_report_with_code() &&
-      (source_class == nullptr || source_class->allows(EntryKind::report))) {
+  if (view.is_note() || view.is_report_with_code() || !view.classification) {
     return;
   }
   if (source_class != nullptr && !source_class->primary && !source_class->surface) {

@@ -49,8 +49,10 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
   }
   // A repository's, a paper's or a book's description says what it contains
   // ("with tutorials", "an introduction to embedded Rust"); only its title
-  // says what it is, and a book's catalogue path is its title's slug. Any
-  // other page is also judged by its tutorial words and its path.
+  // says what it is, and a book's catalogue path is its title's slug. So a
+  // page of a primary class, or of a class that takes declared papers (a
+  // book's), is judged by its title alone; any other page also by its
+  // tutorial words and its path.
   const SourceClass* source_class = view.source_class();
   const bool titled =
       source_class != nullptr && (source_class->primary || source_class->allows(EntryKind::paper));

@@ -60,6 +60,12 @@ TEST(PolicySettings, EveryExampleLoadsWhereItGoes) {
         if (const auto at = policy.find(first_party); at != std::string::npos) {
           policy.insert(at + first_party.size(), R"("to_class": "docs", )");
         }
+        // Bylines credit pages only with a class for them.
+        const std::string bylines = R"("bylines": {)";
+        if (const auto at = policy.find(bylines);
+            at != std::string::npos && policy.find(R"("class")", at) == std::string::npos) {
+          policy.insert(at + bylines.size(), R"("class": "blog", )");
+        }
         EXPECT_NO_THROW(parse_policy("p.json", policy)) << path << ": " << policy;
         ++examples;
       });

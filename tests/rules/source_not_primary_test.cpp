@@ -348,6 +348,10 @@ TEST(SourceNotPrimary, APersonsBylineOnAnUnknownHostIsTheirWriting) {
   ASSERT_NE(it, found.end());
   EXPECT_EQ(it->evidence, "byline: a person's byline (\"by Sebastian Raschka\")");
   EXPECT_THAT(it->hint, HasSubstr("add a host rule"));
+  // A person's own site, named after them, is still their writing.
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Recipe](https://karpathy.example/"
+                                     "2019/recipe) - by Andrej Karpathy: Training networks.\n")),
+              Contains("source/not-primary"));
   for (const char* item :
        {"- [Open models](https://huggingface.example/spaces/board) - by Hugging Face: Models "
         "compared.",
@@ -372,8 +376,8 @@ TEST(SourceNotPrimary, ABookIsNotAPrimarySource) {
 }
 
 // A code link makes a blog post an implementer report, not a shop's page:
-// a book with a repository beside it is still a book.
-TEST(SourceNotPrimary, ACodeLinkBesideABookIsNoReport) {
+// a shop's page for a book with a repository beside it is still a shop's.
+TEST(SourceNotPrimary, ACodeLinkBesideAShopsPageIsNoReport) {
   const auto book = lint_markdown(
       "# L\n\n## S\n\n- [Generative AI with LangChain](https://amzn.to/3GUlRng) - A book; it "
       "comes with a [repository](https://github.com/o/book-code).\n");

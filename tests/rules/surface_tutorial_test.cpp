@@ -78,8 +78,6 @@ TEST(SurfaceTutorial, AReportWithCodeIsExempt) {
       IsEmpty());
 }
 
-// A title that is the name the link goes by names a project: "Primer" at
-// primer.style is a design system.
 // In a Markdown list a code link alone does not make a tutorial a report.
 TEST(SurfaceTutorial, ATutorialThatLinksItsCodeIsStillATutorial) {
   const auto found = lint_markdown(
@@ -88,6 +86,8 @@ TEST(SurfaceTutorial, ATutorialThatLinksItsCodeIsStillATutorial) {
   EXPECT_THAT(rule_ids(found), Contains("surface/tutorial"));
 }
 
+// A title that is the name the link goes by names a project: "Primer" at
+// primer.style is a design system.
 TEST(SurfaceTutorial, ATitleThatIsTheProjectsNameIsNoTutorial) {
   for (const char* item : {"- [Primer](https://primer.style/) - GitHub's design system.",
                            "- [Components](https://primer.style/components/) - React components "

@@ -135,7 +135,9 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://vendor.example/ebook/machine-learning-logistics/", "a book catalogue page"},
            {"https://developers.vendor.example/videos/2018/conference/", "a video page"},
            {"https://dl.acm.org/conference/ppopp", "a conference or journal index"},
-           {"https://people.someuni.example/~istoica/", "a personal academic page"}}) {
+           {"https://people.someuni.example/~istoica/", "a personal academic page"},
+           {"https://lists.someproject.example/pipermail/current/2010-August/019310.html",
+            "a mailing-list archive"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
@@ -294,12 +296,14 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
   }
 }
 
-// Hosts of talks, shared notebooks, browser-support tables, books, forums
-// and citation profiles are not sources.
+// Hosts of talks, shared notebooks, browser-support tables, books, forums,
+// notes and citation profiles are not sources.
 TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
   for (const char* url :
        {"https://slideslive.com/38935810/deep-implicit-layers", "https://redd.it/62ixbc",
         "https://scholar.google.com/citations?user=S0", "https://dblp.org/db/conf/lcpc/index",
+        "https://someone.gitbooks.io/cpp-best-practices/content/08.html",
+        "https://www.facebook.com/notes/facebook-engineering/tips/101513616",
         "https://learning.oreilly.com/videos/strata/9781492050681/",
         "https://www.morganclaypool.com/doi/abs/10.2200/S00551ED1",
         "https://link.springer.com/book/10.1007/978-3-030-00000-0",

@@ -75,9 +75,8 @@ std::string markdown_line(const Labelled& entry) {
     std::size_t size = 0;
     while (RE2::FindAndConsume(&rest, k_word, &word)) {
       const auto offset = static_cast<std::size_t>(word.data() - description.data());
-      const bool open_source =
-          sg::to_lower(std::string_view(word.data(), word.size())) == "source" &&
-          sg::to_lower(description.substr(0, offset)).ends_with("open ");
+      const bool open_source = offset >= 5 && sg::to_lower(description.substr(
+                                                  offset - 5, 5 + word.size())) == "open source";
       if (sg::is_code_label(std::string_view(word.data(), word.size())) && !open_source) {
         at = offset;
         size = word.size();

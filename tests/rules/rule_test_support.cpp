@@ -1,5 +1,7 @@
 #include "rules/rule_test_support.h"
 
+#include <algorithm>
+
 #include "load/entries_loader.h"
 #include "load/markdown_loader.h"
 #include "rules/engine.h"
@@ -35,6 +37,16 @@ std::vector<Diagnostic> lint_markdown(const std::string& markdown, const std::st
   LoadResult loaded;
   load_markdown_text("README.md", markdown, loaded);
   return finish(loaded, today);
+}
+
+std::vector<Diagnostic> lint_item(const std::string& item) {
+  return lint_markdown("# L\n\n## S\n\n" + item + "\n");
+}
+
+const Diagnostic* finding_of(const std::vector<Diagnostic>& diagnostics, std::string_view rule) {
+  const auto found = std::find_if(diagnostics.begin(), diagnostics.end(),
+                                  [&](const Diagnostic& d) { return d.rule == rule; });
+  return found != diagnostics.end() ? &*found : nullptr;
 }
 
 std::vector<std::string> rule_ids(const std::vector<Diagnostic>& diagnostics) {

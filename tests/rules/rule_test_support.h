@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gmock/gmock.h>
@@ -30,6 +31,13 @@ std::vector<Diagnostic> lint_section(const std::string& section_json,
 /// The same for a Markdown list.
 std::vector<Diagnostic> lint_markdown(const std::string& markdown,
                                       const std::string& today = "2026-11-30");
+
+/// The same for a Markdown list of one section holding one list item
+/// (`item`, a "- [Title](url) - Description." line).
+std::vector<Diagnostic> lint_item(const std::string& item);
+
+/// The first finding of `rule`, or null.
+const Diagnostic* finding_of(const std::vector<Diagnostic>& diagnostics, std::string_view rule);
 
 /// The ids of the findings that count (not waived), in report order.
 std::vector<std::string> rule_ids(const std::vector<Diagnostic>& diagnostics);

@@ -153,8 +153,7 @@ TEST(SourceNotPrimary, ATeachingWordInsideARepositorysNameIsNotItsKind) {
        {"https://github.com/rust-lang/book", "https://github.com/o/learning-to-rank",
         "https://github.com/gau-nernst/learn-cuda", "https://github.com/o/guided-decoding",
         "https://github.com/o/notebook"}) {
-    const auto found =
-        lint_markdown(std::string("# L\n\n## S\n\n- [r](") + url + ") - The project itself.\n");
+    const auto found = lint_item("- [r](" + std::string(url) + ") - The project itself.");
     EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << url;
   }
 }
@@ -165,8 +164,7 @@ TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
        {"https://docs.someproject.example/guide/tiling", "https://someorg.github.io/adk-docs/",
         "https://someproject.example/docs/tiling.html",
         "https://someone.example/papers/tiling.pdf"}) {
-    const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [Notes](") + url +
-                                     ") - Notes on tiling kernels.\n");
+    const auto found = lint_item("- [Notes](" + std::string(url) + ") - Notes on tiling kernels.");
     ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
     EXPECT_EQ(found[0].severity, Severity::info) << url;
     EXPECT_THAT(found[0].message, HasSubstr("by its URL alone")) << url;
@@ -228,8 +226,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "Benchmarking the A100 for sparse workloads", "Performance evaluation of NCCL on H100",
         "CS149: Parallel Computing", "CMU 15-418/618: Parallel Computer Architecture",
         "A GPU glossary"}) {
-    const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
-                                     "](https://arxiv.org/abs/2402.13499) - A study.\n");
+    const auto found =
+        lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
   }
   // A study that also builds something introduces a method; a question is
@@ -241,9 +239,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "Is attention all you need? A kernel for sparse decode", "Can NeRFs see without cameras?",
         "Visual-RAG: Benchmarking text-to-image retrieval augmented generation",
         "TRAO Survey of the nearby filamentary molecular clouds"}) {
-    const auto found =
-        lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
-                      "](https://arxiv.org/abs/2402.13499) - A paper on the method.\n");
+    const auto found = lint_item("- [" + std::string(title) +
+                                 "](https://arxiv.org/abs/2402.13499) - A paper on the method.");
     EXPECT_THAT(rule_ids(found), IsEmpty()) << title;
   }
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [KernelBench: can LLMs write GPU "
@@ -260,11 +257,9 @@ TEST(SourceNotPrimary, ABlogPostThatReadsAsAReportIsAWarning) {
        {"- [Optimizing a softmax kernel: a worklog](https://someone.substack.com/p/softmax) - "
         "Step by step, with the code.",
         "- [Softmax notes](https://someone.substack.com/p/softmax) - Reaches 1.2 TB/s on H100."}) {
-    const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
-    ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << item;
-    const auto it = std::find_if(found.begin(), found.end(), [](const Diagnostic& d) {
-      return d.rule == "source/not-primary";
-    });
+    const auto found = lint_item(item);
+    const Diagnostic* it = finding_of(found, "source/not-primary");
+    ASSERT_NE(it, nullptr) << item;
     EXPECT_EQ(it->severity, Severity::warning) << item;
     EXPECT_THAT(it->message, HasSubstr("looks like an implementer report")) << item;
   }
@@ -290,9 +285,7 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
         "course on agents.",
         "- [FlashAttention in a notebook](https://colab.research.google.com/drive/1abc) - A "
         "notebook."}) {
-    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
-                Contains("source/not-primary"))
-        << item;
+    EXPECT_THAT(rule_ids(lint_item(item)), Contains("source/not-primary")) << item;
   }
 }
 
@@ -309,8 +302,7 @@ TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
         "https://link.springer.com/book/10.1007/978-3-030-00000-0",
         "https://www.kaggle.com/code/someone/jax-0", "https://caniuse.com/webgpu",
         "https://books.google.com/books?id=tPQyEAAAQBAJ"}) {
-    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
-                                       ") - About GPUs.\n")),
+    EXPECT_THAT(rule_ids(lint_item("- [Thing](" + std::string(url) + ") - About GPUs.")),
                 Contains("source/not-primary"))
         << url;
   }
@@ -331,8 +323,8 @@ TEST(SourceNotPrimary, ABlogPlatformsPostIsNotPrimary) {
 TEST(SourceNotPrimary, AResearchLabsBlogOnItsOwnWorkIsFirstParty) {
   for (const char* url : {"https://somelab.someuni.edu/blog/2023-11-13-flashfftconv",
                           "https://dawn.cs.someuni.edu/2019/06/13/butterfly/"}) {
-    const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [FlashFFTConv](") + url +
-                                     ") - Convolutions for long sequences.\n");
+    const auto found =
+        lint_item("- [FlashFFTConv](" + std::string(url) + ") - Convolutions for long sequences.");
     EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << url;
   }
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Convolutions for beginners](https://"
@@ -347,9 +339,8 @@ TEST(SourceNotPrimary, APersonsBylineOnAnUnknownHostIsTheirWriting) {
   const auto found = lint_markdown(
       "# L\n\n## S\n\n- [LoRA insights](https://lightning.example/pages/lora-insights/) - by "
       "Sebastian Raschka: Practical insights about LoRA.\n");
-  const auto it = std::find_if(found.begin(), found.end(),
-                               [](const Diagnostic& d) { return d.rule == "source/not-primary"; });
-  ASSERT_NE(it, found.end());
+  const Diagnostic* it = finding_of(found, "source/not-primary");
+  ASSERT_NE(it, nullptr);
   EXPECT_EQ(it->evidence, "byline: a person's byline (\"by Sebastian Raschka\")");
   EXPECT_THAT(it->hint, HasSubstr("add a host rule"));
   // A person's own site, named after them, is still their writing.
@@ -363,9 +354,7 @@ TEST(SourceNotPrimary, APersonsBylineOnAnUnknownHostIsTheirWriting) {
         "et al., OOPSLA 2020.",
         "- [Lighteval](https://github.com/huggingface/lighteval) - by Clementine Fourrier: An "
         "evaluation framework."}) {
-    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
-                Not(Contains("source/not-primary")))
-        << item;
+    EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("source/not-primary"))) << item;
   }
 }
 
@@ -422,7 +411,7 @@ TEST(SourceNotPrimary, AnEngineeringBlogOnItsOwnSystemsIsFirstParty) {
         "How Twitter built its pacing service.",
         "- [Streaming at Spotify](https://labs.spotify.com/2018/08/31/smoother-streaming/) - How "
         "Spotify streams music."}) {
-    const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
+    const auto found = lint_item(item);
     EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << item;
   }
   const auto tutorial = lint_markdown(
@@ -495,18 +484,16 @@ TEST(SourceNotPrimary, AStudyOfTheWorksOwnMethodIsPrimary) {
         "Adapting SAM with Dynamic Similarity Graphs for Detection: A Case Study of Chickpea Pods",
         "Speech Synthesis with Conditional Diffusion: A Comparative Study of Semantic Coding",
         "Benchmarking SLAM Algorithms in the Cloud: The SLAM Hive System"}) {
-    const auto found =
-        lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
-                      "](https://arxiv.org/abs/2402.13499) - A paper on the method.\n");
+    const auto found = lint_item("- [" + std::string(title) +
+                                 "](https://arxiv.org/abs/2402.13499) - A paper on the method.");
     EXPECT_THAT(rule_ids(found), IsEmpty()) << title;
   }
   for (const char* title :
        {"A Case Study in CUDA Kernel Fusion: Implementing FlashAttention-2 using CUTLASS",
         "Perseus: Characterizing Performance and Cost of Multi-Tenant Serving",
         "Collaborative learning between cloud and devices: an empirical study on prediction"}) {
-    const auto found =
-        lint_markdown(std::string("# L\n\n## S\n\n- [") + title +
-                      "](https://arxiv.org/abs/2402.13499) - A paper on the method.\n");
+    const auto found = lint_item("- [" + std::string(title) +
+                                 "](https://arxiv.org/abs/2402.13499) - A paper on the method.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
   }
 }

@@ -46,17 +46,13 @@ TEST(SurfaceTutorial, SecondaryPagesAreJudgedByTheirWordsAndPath) {
         "- [Outlines](https://someone.github.io/outlines/latest/quickstart/) - Guided decoding.",
         "- [spaCy NLP](https://realpython.com/natural-language-processing-spacy-python/) - NLP "
         "with spaCy."}) {
-    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
-                Contains("surface/tutorial"))
-        << item;
+    EXPECT_THAT(rule_ids(lint_item(item)), Contains("surface/tutorial")) << item;
   }
   for (const char* item :
        {"- [r](https://github.com/o/r) - A kernel library with tutorials and examples.",
         "- [Tensor parallelism](https://pytorch.org/tutorials/intermediate/TP_tutorial.html) - "
         "The official tutorial."}) {
-    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
-                Not(Contains("surface/tutorial")))
-        << item;
+    EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("surface/tutorial"))) << item;
   }
 }
 
@@ -93,9 +89,7 @@ TEST(SurfaceTutorial, ATitleThatIsTheProjectsNameIsNoTutorial) {
                            "- [Components](https://primer.style/components/) - React components "
                            "of the Primer design system.",
                            "- [cheatsheet](https://github.com/o/cheatsheet) - Keeps notes."}) {
-    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
-                Not(Contains("surface/tutorial")))
-        << item;
+    EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("surface/tutorial"))) << item;
   }
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [A Primer on CUDA](https://someone.example/"
                                      "cuda-primer/) - Threads and warps.\n")),
@@ -111,18 +105,14 @@ TEST(SurfaceTutorial, OnlyWhatTheEntryIsMakesItATutorial) {
         "Hadoop environment that comes with a dozen tutorials.",
         "- [Javalobby](https://dzone.com/java-jdk-development-tutorials-tools-news) - News.",
         "- [Mildly](https://www.youtube.com/channel/x) - Tutorials on intermediate ML topics."}) {
-    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
-                Not(Contains("surface/tutorial")))
-        << item;
+    EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("surface/tutorial"))) << item;
   }
   for (const char* item :
        {"- [Web app](https://frameworkless.example.org/course) - A set of video tutorials to "
         "build a web app.",
         "- [Java 8](https://github.com/o/java8-tutorial) - Popular Java 8 guide.",
         "- [Guide](https://someone.example/tutorials/java) - Java."}) {
-    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")),
-                Contains("surface/tutorial"))
-        << item;
+    EXPECT_THAT(rule_ids(lint_item(item)), Contains("surface/tutorial")) << item;
   }
 }
 

@@ -147,6 +147,12 @@ struct Policy {
   /// Descriptions that say a link is not the source itself: a reproduction, a
   /// paper list, course material (repositories are named, not titled).
   PatternSet secondary_descriptions;
+  /// "reimplementations": descriptions of a reproduction or a port of someone
+  /// else's work, unless a description or a place says it is the authors' own.
+  PatternSet reimplementation_descriptions;
+  PatternSet own_work_descriptions;
+  /// Host-and-path places where research organisations publish their own code.
+  PatternSet own_work_places;
   /// Titles that say a blog post is its author's own worklog.
   PatternSet report_titles;
   /// "first_party": publishers and what they own; posts on a host of class

@@ -1088,6 +1088,28 @@ Setting make_policy_settings() {
            "paper list, course material.",
            R"({"a reproduction": "(?i)\\bunofficial implementation\\b"})"},
           [](Policy & p) -> auto& { return p.secondary_descriptions; }),
+      block({"reimplementations",
+             "Repositories that say they reimplement someone else's work (a reproduction, a "
+             "port to another framework), unless they are the authors' own code.",
+             R"({"descriptions": {"a reproduction": "(?i)\\breimplementation of\\b"}})"},
+            {
+                pattern_map(
+                    {"descriptions", "Descriptions of a reimplementation of someone else's work.",
+                     R"({"a reproduction": "(?i)\\breimplementation of\\b"})"},
+                    [](Policy & p) -> auto& { return p.reimplementation_descriptions; }),
+                pattern_map(
+                    {"own_work_descriptions",
+                     "Descriptions of the authors' own code (\"official implementation\", "
+                     "\"code for our paper\"): not a reimplementation.",
+                     R"({"the authors' code": "(?i)\\bofficial implementation\\b"})"},
+                    [](Policy & p) -> auto& { return p.own_work_descriptions; }),
+                pattern_map(
+                    {"own_work_places",
+                     "Places, host and path, where research organisations publish their own "
+                     "papers' code: not a reimplementation.",
+                     R"({"a research lab": "(?i)^github\\.com/google-research/"})"},
+                    [](Policy & p) -> auto& { return p.own_work_places; }),
+            }),
       bylines_block(),
       block({"claims", "Patterns that find performance claims in descriptions (claim/* rules).",
              R"({"figures": {"speed-up": "(?i)\\b\\d+(?:\\.\\d+)?x\\b"}})"},

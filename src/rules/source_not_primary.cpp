@@ -35,6 +35,14 @@ std::optional<std::string> report_evidence(const EntryView& view, const Policy& 
   return std::nullopt;
 }
 
+/// The authors' own code: its description says so ("official implementation"),
+/// or it lives where a research organisation publishes its papers' code.
+bool is_own_work(const EntryView& view, const Policy& policy) {
+  const std::string place = view.classification->host + view.classification->path;
+  return policy.own_work_descriptions.first_match(view.entry.description) ||
+         policy.own_work_places.first_match(place);
+}
+
 void check_not_primary(const EntryView& view, const RuleContext& context, Findings& out) {
   const SourceClass* source_class = view.source_class();
   if (view.is_note() || view.is_report_with_code() || !view.classification) {
@@ -92,6 +100,20 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
         .hint = "link the work itself: the paper, the official repository or its documentation",
         .evidence = "description pattern: " + match->pattern->name,
         .entry = &view.entry});
+    return;
+  }
+  if (auto match = policy.reimplementation_descriptions.first_match(view.entry.description);
+      match && !is_own_work(view, policy)) {
+    out.push_back(Finding{
+        .location = view.entry.where("description"),
+        .message =
+            fmt::format("the description says it is {} (\"{}\"), not the authors' implementation",
+                        match->pattern->name, match->text),
+        .hint = "link the authors' own repository or the paper; if this is the authors' code, "
+                "say \"official\" in the description or add its place to "
+                "\"reimplementations\".\"own_work_places\"",
+        .evidence = "reimplementation pattern: " + match->pattern->name,
+        .entry = &view.entry});
   }
 }
 
@@ -109,7 +131,8 @@ extern const Rule k_source_not_primary = {
         "is a \"report\" that names its \"code\". Decided by the host rule or URL shape (on an "
         "unknown host, by a person's byline: \"bylines\"), then on "
         "primary and unknown hosts by \"secondary_titles\" (unless \"method_titles\" says the "
-        "work also builds something) and \"secondary_descriptions\".",
+        "work also builds something), \"secondary_descriptions\" and \"reimplementations\" "
+        "(unless its description or place says it is the authors' own code).",
     .hint =
         "link the paper, spec, official docs or repository instead; or, for a direct implementer "
         "report, declare kind \"report\" with its \"code\" repository",

@@ -436,12 +436,9 @@ TEST(SourceNotPrimary, TheRootOfADocsHostIsDocumentation) {
 }
 
 // A repository is named, not titled: its description says when it is a
-// reproduction, a link collection or course material.
+// link collection, a guide or course material.
 TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
   const std::pair<const char*, const char*> cases[] = {
-      {"a reproduction", "A fully open reproduction of DeepSeek-R1."},
-      {"a reproduction", "Unofficial PyTorch port of the FlashAttention-3 kernels."},
-      {"a reproduction", "Minimal C++ implementation of GPT-2."},
       {"a guide", "A comprehensive guide to tuning CUDA kernels."},
       {"a guide", "CUDA kernels written by hand, an interview guide (面试指南)."},
       {"course material", "Code from the \"CUDA Crash Course\" YouTube series."},
@@ -473,6 +470,39 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
   }
 }
 
+// A reproduction or a port to another framework is not the implementing
+// repository, unless its description or its place says it is the authors'
+// own code.
+TEST(SourceNotPrimary, AReimplementationOfSomeoneElsesWorkIsNotPrimary) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"a reproduction", "A fully open reproduction of DeepSeek-R1."},
+      {"a reproduction", "Unofficial PyTorch port of the FlashAttention-3 kernels."},
+      {"a reproduction", "Minimal C++ implementation of GPT-2."},
+      {"a port to another framework", "PyTorch Implementation of Neural Episodic Control."},
+      {"a port to another framework", "This is a TensorFlow implementation of WaveNet."},
+      {"a port to another framework", "Implementation of Vision Transformer, in PyTorch."}};
+  for (const auto& [pattern, description] : cases) {
+    const auto found = lint_item(std::string("- [r](https://github.com/o/r) - ") + description);
+    ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary")) << description;
+    EXPECT_EQ(found[0].evidence, std::string("reimplementation pattern: ") + pattern)
+        << description;
+    EXPECT_THAT(found[0].message, HasSubstr("not the authors' implementation")) << description;
+  }
+  for (const char* description :
+       {"Official JAX implementation of RegNeRF.", "The PyTorch implementation of our paper.",
+        "A PyTorch library for graph learning.", "An implementation of Tor in Rust.",
+        "Implementation of the Cairo VM."}) {
+    EXPECT_THAT(rule_ids(lint_item(std::string("- [r](https://github.com/o/r) - ") + description)),
+                IsEmpty())
+        << description;
+  }
+  // A research organisation's own repository says what it implements.
+  EXPECT_THAT(rule_ids(lint_item("- [Performer](https://github.com/google-research/"
+                                 "google-research/tree/master/performer) - Flax implementation "
+                                 "of the Performer architecture.")),
+              IsEmpty());
+}
+
 // A study named in a subtitle after the work's own name or method evaluates
 // that work: "VisR-Bench: An Empirical Study …" introduces a benchmark,
 // "Benchmarking robustness to …" builds one, "X with Y: A Case Study of Z"
@@ -483,7 +513,8 @@ TEST(SourceNotPrimary, AStudyOfTheWorksOwnMethodIsPrimary) {
         "Benchmarking Robustness to Text-Guided Corruptions",
         "Adapting SAM with Dynamic Similarity Graphs for Detection: A Case Study of Chickpea Pods",
         "Speech Synthesis with Conditional Diffusion: A Comparative Study of Semantic Coding",
-        "Benchmarking SLAM Algorithms in the Cloud: The SLAM Hive System"}) {
+        "Benchmarking SLAM Algorithms in the Cloud: The SLAM Hive System",
+        "Performance Evaluation of an Integrated System for Visible Light Communication"}) {
     const auto found = lint_item("- [" + std::string(title) +
                                  "](https://arxiv.org/abs/2402.13499) - A paper on the method.");
     EXPECT_THAT(rule_ids(found), IsEmpty()) << title;

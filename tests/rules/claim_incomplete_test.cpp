@@ -90,6 +90,8 @@ constexpr PatternCase k_claim_cases[] = {
      "The par function in the standard library."},
     {"a multiple in words", "An order of magnitude less memory for the KV cache.",
      "A manifold learning library."},
+    {"a multiple in words", "Runs models up to twice as fast in a tenth of the memory.",
+     "Released twice a year, half of it as docs."},
     {"an absolute effect", "Removes the launch overhead entirely.",
      "Measures the launch overhead of each kernel."},
     {"an intensified comparison", "Attention that is significantly faster on long contexts.",

@@ -522,7 +522,8 @@ TEST(SourceNotPrimary, AStudyOfTheWorksOwnMethodIsPrimary) {
   for (const char* title :
        {"A Case Study in CUDA Kernel Fusion: Implementing FlashAttention-2 using CUTLASS",
         "Perseus: Characterizing Performance and Cost of Multi-Tenant Serving",
-        "Collaborative learning between cloud and devices: an empirical study on prediction"}) {
+        "Collaborative learning between cloud and devices: an empirical study on prediction",
+        "LLM Performance Benchmarking on Mobile Platforms: A Thorough Evaluation"}) {
     const auto found = lint_item("- [" + std::string(title) +
                                  "](https://arxiv.org/abs/2402.13499) - A paper on the method.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;

@@ -1,6 +1,8 @@
 #include "policy/policy.h"
 
 #include <libpsl.h>
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
 
 #include <algorithm>
 #include <array>
@@ -164,13 +166,34 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& url)
 
 namespace {
 
-/// Letters and digits only, in lower case: "Oh My Zsh", "oh-my-zsh" and
-/// "ohmyz.sh" all read "ohmyzsh".
+/// Letters and digits only, in lower case and without accents: "Oh My Zsh",
+/// "oh-my-zsh" and "ohmyz.sh" all read "ohmyzsh", and "Société Générale"
+/// reads like societegenerale.com.
 std::string name_key(std::string_view text) {
+  const bool ascii = std::all_of(text.begin(), text.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  std::string folded;
+  if (!ascii) {
+    // Compatibility decomposition splits "é" into "e" and a combining mark,
+    // which the ASCII filter below then drops.
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfkd = icu::Normalizer2::getNFKDInstance(status);
+    if (U_SUCCESS(status)) {
+      const icu::UnicodeString decomposed =
+          nfkd->normalize(icu::UnicodeString::fromUTF8(
+                              icu::StringPiece(text.data(), static_cast<int32_t>(text.size()))),
+                          status);
+      if (U_SUCCESS(status)) {
+        decomposed.toUTF8String(folded);
+        text = folded;
+      }
+    }
+  }
   std::string key;
   for (const char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c)) != 0) {
-      key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x80 && std::isalnum(byte) != 0) {
+      key += static_cast<char>(std::tolower(byte));
     }
   }
   return key;

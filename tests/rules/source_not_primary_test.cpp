@@ -350,6 +350,8 @@ TEST(SourceNotPrimary, APersonsBylineOnAnUnknownHostIsTheirWriting) {
   for (const char* item :
        {"- [Open models](https://huggingface.example/spaces/board) - by Hugging Face: Models "
         "compared.",
+        "- [Rapport](https://societegenerale.example/rapport) - by Société Générale: A yearly "
+        "report.",
         "- [TACO scheduling](https://tensor-compiler.example/taco-scheduling) - by Ryan Senanayake "
         "et al., OOPSLA 2020.",
         "- [Lighteval](https://github.com/huggingface/lighteval) - by Clementine Fourrier: An "

@@ -106,6 +106,7 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://huggingface.co/some-lab", "a user or organisation page"},
            {"https://github.com/someone/how-to-optimize-gemm", "a course or exercise repository"},
            {"https://github.com/someone/advent-of-cuda", "a course or exercise repository"},
+           {"https://github.com/someone/diffusion-for-beginners", "a course or exercise repository"},
            {"https://github.com/someone/zsh-guide", "a course or exercise repository"},
            {"https://github.com/someone/git-plugin-cheatsheet", "a course or exercise repository"},
            {"https://github.com/someone/attention-explained", "a course or exercise repository"},

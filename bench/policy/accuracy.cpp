@@ -232,8 +232,13 @@ int main(int argc, char** argv) {
     for (const std::string& rule : rules) {
       std::cout << fmt::format("{:<22} {}\n", rule, per_rule[rule].line());
     }
+    // Whole names: two lists may share their first twenty letters.
+    std::size_t width = 0;
     for (const auto& [list, counts] : per_list) {
-      std::cout << fmt::format("  {:<20} {}\n", list.substr(0, 20), counts.line());
+      width = std::max(width, list.size());
+    }
+    for (const auto& [list, counts] : per_list) {
+      std::cout << fmt::format("  {:<{}} {}\n", list, width, counts.line());
     }
     std::cout << fmt::format("{:<22} {:>7} {:>9} {:>9}\n", "host class", "entries", "labelled",
                              "flagged");

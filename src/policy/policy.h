@@ -155,6 +155,9 @@ struct Policy {
   PatternSet own_work_places;
   /// Titles that say a blog post is its author's own worklog.
   PatternSet report_titles;
+  /// Link texts that only label the link ("arXiv", "PDF", "CVPR 2021"): the
+  /// title rules read the entry's description in their place.
+  PatternSet link_labels;
   /// "first_party": publishers and what they own; posts on a host of class
   /// `first_party_class_from` about an owned mechanism become
   /// `first_party_class_to`, unless a `not_documentation` pattern matches.

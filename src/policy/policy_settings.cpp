@@ -1065,6 +1065,12 @@ Setting make_policy_settings() {
             }),
       first_party_block(),
       pattern_map(
+          {"link_labels",
+           "Link texts that only label the link (\"arXiv\", \"PDF\", \"CVPR 2021\"): the "
+           "title rules read the entry's description as its title.",
+           R"({"a generic label": "(?i)^(?:arxiv|paper|pdf)$"})"},
+          [](Policy & p) -> auto& { return p.link_labels; }),
+      pattern_map(
           {"report_titles",
            "Titles that say a blog post is its author's own worklog: it reads as a "
            "direct implementer report.",

@@ -139,6 +139,8 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
       names_only = std::none_of(siblings.begin(), siblings.end(),
                                 [](const Entry& e) { return !e.description.empty(); });
     }
+    const bool labelled_link =
+        !entry.description.empty() && policy.link_labels.first_match(entry.title).has_value();
     const EntryView view{section,
                          group,
                          entry,
@@ -146,7 +148,9 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
                          kind,
                          names_only,
                          claim_text(entry.title, policy),
-                         claim_text(entry.description, policy)};
+                         claim_text(entry.description, policy),
+                         labelled_link ? entry.description : entry.title,
+                         labelled_link ? "description" : "title"};
     for (const Active& a : active) {
       if (a.rule->check_entry == nullptr) {
         continue;

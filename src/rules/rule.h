@@ -55,6 +55,10 @@ struct EntryView {
   /// blanked once for all of them.
   std::string claim_title;
   std::string claim_description;
+  /// The text the title rules read, and the field it is: the title, or the
+  /// description when the link text only labels the link ("arXiv", "PDF").
+  std::string_view title_text;
+  std::string_view title_field = "title";
 
   const SourceClass* source_class() const {
     return classification ? classification->source_class : nullptr;

@@ -24,7 +24,7 @@ std::optional<std::string> report_evidence(const EntryView& view, const Policy& 
   if (entry.kind || !view.source_class()->allows(EntryKind::report)) {
     return std::nullopt;
   }
-  if (auto match = policy.report_titles.first_match(entry.title)) {
+  if (auto match = policy.report_titles.first_match(view.title_text)) {
     return fmt::format("its title says {} (\"{}\")", match->pattern->name, match->text);
   }
   for (const std::string* claim : {&view.claim_title, &view.claim_description}) {
@@ -81,12 +81,12 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
   // A primary host, or one the policy does not know, can still carry
   // secondary material: surveys, studies of someone else's system, summaries.
   const Policy& policy = context.policy;
-  if (auto match = policy.secondary_titles.first_match(view.entry.title)) {
-    if (!policy.method_titles.first_match(view.entry.title)) {
+  if (auto match = policy.secondary_titles.first_match(view.title_text)) {
+    if (!policy.method_titles.first_match(view.title_text)) {
       out.push_back(Finding{
-          .location = view.entry.where("title"),
-          .message = fmt::format("the title reads as {} (\"{}\"), which is not a primary source",
-                                 match->pattern->name, match->text),
+          .location = view.entry.where(view.title_field),
+          .message = fmt::format("the {} reads as {} (\"{}\"), which is not a primary source",
+                                 view.title_field, match->pattern->name, match->text),
           .evidence = "title pattern: " + match->pattern->name,
           .entry = &view.entry});
       return;

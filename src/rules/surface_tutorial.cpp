@@ -1,5 +1,7 @@
 // surface/tutorial: no generic or surface-level tutorials.
+#include <array>
 #include <cctype>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -56,10 +58,12 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
   const SourceClass* source_class = view.source_class();
   const bool titled =
       source_class != nullptr && (source_class->primary || source_class->allows(EntryKind::paper));
-  for (const auto& [name, text] :
-       {std::pair<std::string_view, const std::string&>{"title", entry.title},
-        {"description", entry.description}}) {
-    if (name == "description" && titled) {
+  const std::array<std::pair<std::string_view, std::string_view>, 2> texts{
+      {{view.title_field, view.title_text}, {"description", entry.description}}};
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const auto [name, text] = texts[i];
+    const bool as_title = i == 0;
+    if (!as_title && (titled || view.title_field == "description")) {
       continue;
     }
     auto match = context.policy.surface_titles.first_match(text);
@@ -68,7 +72,7 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
       // A description's first words say what the entry is ("A set of video
       // tutorials"); later ones say what it holds ("an environment that comes
       // with tutorials").
-      if (match && name == "description" && words_before(text, match->offset) > k_head_words) {
+      if (match && !as_title && words_before(text, match->offset) > k_head_words) {
         match.reset();
       }
     }
@@ -80,8 +84,7 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
       continue;
     }
     // "Primer" at primer.style is a design system's name, not a primer.
-    if (name == "title" && view.classification &&
-        title_names_link(*view.classification, entry.title)) {
+    if (as_title && view.classification && title_names_link(*view.classification, text)) {
       continue;
     }
     // The word may be the name itself: "Primer Design System" at primer.style.

@@ -106,7 +106,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://huggingface.co/some-lab", "a user or organisation page"},
            {"https://github.com/someone/how-to-optimize-gemm", "a course or exercise repository"},
            {"https://github.com/someone/advent-of-cuda", "a course or exercise repository"},
-           {"https://github.com/someone/diffusion-for-beginners", "a course or exercise repository"},
+           {"https://github.com/someone/diffusion-for-beginners",
+            "a course or exercise repository"},
            {"https://github.com/someone/zsh-guide", "a course or exercise repository"},
            {"https://github.com/someone/git-plugin-cheatsheet", "a course or exercise repository"},
            {"https://github.com/someone/attention-explained", "a course or exercise repository"},
@@ -503,6 +504,28 @@ TEST(SourceNotPrimary, AReimplementationOfSomeoneElsesWorkIsNotPrimary) {
   EXPECT_THAT(rule_ids(lint_item("- [Performer](https://github.com/google-research/"
                                  "google-research/tree/master/performer) - Flax implementation "
                                  "of the Performer architecture.")),
+              IsEmpty());
+}
+
+// Lists of papers often link the venue and write the title after it
+// ("[arXiv](…) A Survey of …"): a link text that only labels the link hands
+// the title rules the description.
+TEST(SourceNotPrimary, ALinkLabelHandsTheTitleRulesTheDescription) {
+  for (const char* label : {"arXiv", "PDF", "CVPR 2021", "NeurIPS'22"}) {
+    const auto found = lint_item("- [" + std::string(label) +
+                                 "](https://arxiv.org/abs/2103.13630) - A Survey of Quantization "
+                                 "Methods for Efficient Neural Network Inference.");
+    const Diagnostic* it = finding_of(found, "source/not-primary");
+    ASSERT_NE(it, nullptr) << label;
+    EXPECT_THAT(it->message, HasSubstr("the description reads as a survey")) << label;
+    EXPECT_EQ(it->evidence, "title pattern: a survey") << label;
+  }
+  // A title that names the work is the title, whatever the description says.
+  EXPECT_THAT(rule_ids(lint_item("- [LSQ: Learned Step Size Quantization](https://arxiv.org/abs/"
+                                 "1902.08153) - Compared in a survey of quantization methods.")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_item("- [arXiv](https://arxiv.org/abs/1902.08153) - Learned Step Size "
+                                 "Quantization.")),
               IsEmpty());
 }
 

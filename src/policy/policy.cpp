@@ -153,7 +153,7 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& url)
   if (result.rule != nullptr) {
     result.source_class = policy.find_class(result.rule->class_name);
   }
-  const std::string place = result.host + result.path;
+  const std::string place = result.place();
   result.shape = policy.shapes_on_any_host.first_match(place);
   if (result.shape == nullptr && result.rule == nullptr) {
     result.shape = policy.shapes_on_unknown_hosts.first_match(place);
@@ -401,7 +401,7 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
     return;
   }
   for (const Publisher& publisher : policy.publishers) {
-    if (publisher.domain != classification.domain) {
+    if (!publisher.publishes_on(classification.domain)) {
       continue;
     }
     for (const std::string_view subject : {title, description}) {
@@ -418,7 +418,7 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
   if (std::optional<std::string> name =
           publisher_named(classification.domain, title, description)) {
     for (const Publisher& other : policy.publishers) {
-      if (other.domain != classification.domain && owned_in(other, title)) {
+      if (!other.publishes_on(classification.domain) && owned_in(other, title)) {
         return;
       }
     }

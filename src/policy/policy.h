@@ -79,9 +79,16 @@ struct UrlShapes {
 /// implements: its technical posts about them are documentation.
 struct Publisher {
   std::string domain;
+  /// Further registrable domains it publishes on (its blog's own domain).
+  std::vector<std::string> also_domains;
   /// Names (matched as whole words, any case) and patterns, as one RE2.
   std::shared_ptr<RE2> owns;
   Location location;
+
+  bool publishes_on(std::string_view registrable_domain) const {
+    return domain == registrable_domain || std::find(also_domains.begin(), also_domains.end(),
+                                                     registrable_domain) != also_domains.end();
+  }
 };
 
 /// A named RE2 pattern of a pattern set, compiled alone when first asked
@@ -144,8 +151,8 @@ struct Policy {
   /// Titles that say the work builds something, not only studies it
   /// ("Characterizing and Optimizing …"): no secondary title pattern applies.
   PatternSet method_titles;
-  /// Descriptions that say a link is not the source itself: a reproduction, a
-  /// paper list, course material (repositories are named, not titled).
+  /// Descriptions that say a link is not the source itself: a paper list, a
+  /// guide, course material (repositories are named, not titled).
   PatternSet secondary_descriptions;
   /// "reimplementations": descriptions of a reproduction or a port of someone
   /// else's work, unless a description or a place says it is the authors' own.
@@ -243,6 +250,9 @@ struct Classification {
   std::string first_party;
   /// Set when a byline decided the class: "a person's byline (\"by Jane Doe\")".
   std::string byline;
+
+  /// Host and path, as URL shapes and places match them: "github.com/o/r".
+  std::string place() const { return host + path; }
 
   /// The class was read from the URL's shape or the entry's byline, not
   /// from a host rule: weaker evidence, which a host rule or a declared kind

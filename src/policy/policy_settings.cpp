@@ -570,8 +570,12 @@ void read_publishers(const Setting& self, const JsonNode& publishers, const std:
           member.key_location,
           fmt::format("publisher \"{}\" owns nothing; give \"names\" or \"patterns\"", member.key));
     }
+    std::vector<std::string> also_domains;
+    if (const JsonNode* domains = member.value.find("also_domains")) {
+      also_domains = string_list(*domains, "also_domains");
+    }
     policy.publishers.push_back(
-        {member.key,
+        {member.key, std::move(also_domains),
          compile("(?i)(?:" + fmt::format("{}", fmt::join(alternatives, "|")) + ")",
                  member.key_location),
          member.key_location});
@@ -607,6 +611,10 @@ Setting first_party_block() {
                  Type::strings),
       item_field({"patterns", "RE2 patterns for what the publisher owns.", R"(["cuDNN\\w*"])"},
                  Type::patterns),
+      item_field({"also_domains",
+                  "Further registrable domains the publisher writes on, such as its blog's own.",
+                  R"(["googleblog.com"])"},
+                 Type::strings),
   };
   publishers.read = read_publishers;
   Setting first_party =
@@ -1090,24 +1098,24 @@ Setting make_policy_settings() {
           [](Policy & p) -> auto& { return p.method_titles; }),
       pattern_map(
           {"secondary_descriptions",
-           "Descriptions that say a link is not the source itself: a reproduction, a "
-           "paper list, course material.",
-           R"({"a reproduction": "(?i)\\bunofficial implementation\\b"})"},
+           "Descriptions that say a link is not the source itself: a paper list, a guide, "
+           "course material.",
+           R"({"a link collection": "(?i)\\bcurated list\\b"})"},
           [](Policy & p) -> auto& { return p.secondary_descriptions; }),
       block({"reimplementations",
-             "Repositories that say they reimplement someone else's work (a reproduction, a "
-             "port to another framework), unless they are the authors' own code.",
-             R"({"descriptions": {"a reproduction": "(?i)\\breimplementation of\\b"}})"},
+             "Links that say they reimplement someone else's work (a reproduction, a port to "
+             "another framework), unless they are the authors' own code.",
+             R"({"descriptions": {"a reproduction": "(?i)\\bunofficial implementation\\b"}})"},
             {
                 pattern_map(
                     {"descriptions", "Descriptions of a reimplementation of someone else's work.",
-                     R"({"a reproduction": "(?i)\\breimplementation of\\b"})"},
+                     R"({"a reproduction": "(?i)\\bunofficial implementation\\b"})"},
                     [](Policy & p) -> auto& { return p.reimplementation_descriptions; }),
                 pattern_map(
                     {"own_work_descriptions",
                      "Descriptions of the authors' own code (\"official implementation\", "
                      "\"code for our paper\"): not a reimplementation.",
-                     R"({"the authors' code": "(?i)\\bofficial implementation\\b"})"},
+                     R"({"the authors' code": "(?i)^official implementation\\b"})"},
                     [](Policy & p) -> auto& { return p.own_work_descriptions; }),
                 pattern_map(
                     {"own_work_places",

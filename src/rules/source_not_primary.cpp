@@ -38,9 +38,8 @@ std::optional<std::string> report_evidence(const EntryView& view, const Policy& 
 /// The authors' own code: its description says so ("official implementation"),
 /// or it lives where a research organisation publishes its papers' code.
 bool is_own_work(const EntryView& view, const Policy& policy) {
-  const std::string place = view.classification->host + view.classification->path;
   return policy.own_work_descriptions.first_match(view.entry.description) ||
-         policy.own_work_places.first_match(place);
+         policy.own_work_places.first_match(view.classification->place());
 }
 
 void check_not_primary(const EntryView& view, const RuleContext& context, Findings& out) {
@@ -109,9 +108,9 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
         .message =
             fmt::format("the description says it is {} (\"{}\"), not the authors' implementation",
                         match->pattern->name, match->text),
-        .hint = "link the authors' own repository or the paper; if this is the authors' code, "
-                "say \"official\" in the description or add its place to "
-                "\"reimplementations\".\"own_work_places\"",
+        .hint = "link the authors' own work: their repository or the paper; if this is the "
+                "authors' code, add its description or place to \"reimplementations\" in the "
+                "policy",
         .evidence = "reimplementation pattern: " + match->pattern->name,
         .entry = &view.entry});
   }

@@ -219,6 +219,13 @@ TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
   EXPECT_THAT(post("Speculative decoding explained"), ElementsAre("source/not-primary"));
   EXPECT_THAT(post("Announcing a new NCCL release"), ElementsAre("source/not-primary"));
   EXPECT_THAT(post("A case study of cuDNN at a bank"), ElementsAre("source/not-primary"));
+  // A publisher's blog on a domain of its own ("also_domains").
+  const auto blog = lint_item(
+      "- [Federated Learning: Collaborative Machine Learning without Centralized Training "
+      "Data](https://ai.googleblog.com/2017/04/federated-learning.html) - A post.");
+  EXPECT_THAT(rule_ids(blog), Not(Contains("source/not-primary")));
+  ASSERT_FALSE(blog.empty());
+  EXPECT_EQ(blog[0].evidence, "first party: google.com owns Federated Learning");
 }
 
 TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
@@ -226,8 +233,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
        {"Dissecting the Hopper architecture through microbenchmarks",
         "Demystifying the GPU memory hierarchy", "An empirical study of deep learning compilers",
         "Benchmarking the A100 for sparse workloads", "Performance evaluation of NCCL on H100",
-        "CS149: Parallel Computing", "CMU 15-418/618: Parallel Computer Architecture",
-        "A GPU glossary"}) {
+        "A Performance Evaluation of a Commercial Serverless Platform", "CS149: Parallel Computing",
+        "CMU 15-418/618: Parallel Computer Architecture", "A GPU glossary"}) {
     const auto found =
         lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
@@ -484,7 +491,11 @@ TEST(SourceNotPrimary, AReimplementationOfSomeoneElsesWorkIsNotPrimary) {
       {"a reproduction", "Minimal C++ implementation of GPT-2."},
       {"a port to another framework", "PyTorch Implementation of Neural Episodic Control."},
       {"a port to another framework", "This is a TensorFlow implementation of WaveNet."},
-      {"a port to another framework", "Implementation of Vision Transformer, in PyTorch."}};
+      {"a port to another framework", "Implementation of Vision Transformer, in PyTorch."},
+      {"a port to another framework",
+       "PyTorch port of the official TensorFlow implementation of StyleGAN2."},
+      {"a port to another framework", "A non-official PyTorch implementation of DETR."},
+      {"a reproduction", "Unofficial PyTorch reimplementation of the authors' TensorFlow code."}};
   for (const auto& [pattern, description] : cases) {
     const auto found = lint_item(std::string("- [r](https://github.com/o/r) - ") + description);
     ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary")) << description;
@@ -495,16 +506,25 @@ TEST(SourceNotPrimary, AReimplementationOfSomeoneElsesWorkIsNotPrimary) {
   for (const char* description :
        {"Official JAX implementation of RegNeRF.", "The PyTorch implementation of our paper.",
         "A PyTorch library for graph learning.", "An implementation of Tor in Rust.",
-        "Implementation of the Cairo VM."}) {
+        "Implementation of the Cairo VM.",
+        "Implementation of a fast tokenizer library, with PyTorch bindings.",
+        "Implementation of speculative decoding using JAX.",
+        // A software clone is a project of its own.
+        "An efficient re-implementation of Electrum Server.",
+        "A minimal version of the spaceship theme."}) {
     EXPECT_THAT(rule_ids(lint_item(std::string("- [r](https://github.com/o/r) - ") + description)),
                 IsEmpty())
         << description;
   }
   // A research organisation's own repository says what it implements.
-  EXPECT_THAT(rule_ids(lint_item("- [Performer](https://github.com/google-research/"
-                                 "google-research/tree/master/performer) - Flax implementation "
-                                 "of the Performer architecture.")),
-              IsEmpty());
+  for (const char* url :
+       {"https://github.com/google-research/google-research/tree/master/performer",
+        "https://github.com/facebookresearch/detr"}) {
+    EXPECT_THAT(rule_ids(lint_item("- [Model](" + std::string(url) +
+                                   ") - PyTorch implementation of the model.")),
+                IsEmpty())
+        << url;
+  }
 }
 
 // Lists of papers often link the venue and write the title after it

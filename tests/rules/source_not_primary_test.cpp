@@ -531,7 +531,8 @@ TEST(SourceNotPrimary, AReimplementationOfSomeoneElsesWorkIsNotPrimary) {
 // ("[arXiv](…) A Survey of …"): a link text that only labels the link hands
 // the title rules the description.
 TEST(SourceNotPrimary, ALinkLabelHandsTheTitleRulesTheDescription) {
-  for (const char* label : {"arXiv", "PDF", "CVPR 2021", "NeurIPS'22"}) {
+  for (const char* label :
+       {"arXiv", "PDF", "CVPR 2021", "NeurIPS'22", "IEEE J. Solid-State Circuits"}) {
     const auto found = lint_item("- [" + std::string(label) +
                                  "](https://arxiv.org/abs/2103.13630) - A Survey of Quantization "
                                  "Methods for Efficient Neural Network Inference.");

@@ -123,6 +123,23 @@ Policy empty_policy() {
   return policy;
 }
 
+namespace {
+
+/// A forge, where owner and repository names in the path are case-insensitive.
+bool forge_host(std::string_view host) { return host == "github.com" || host == "gitlab.com"; }
+
+/// A host rule's path prefix, on a forge in any case ("/MachineLearningSystem/"
+/// and github.com/machinelearningsystem/ are one organisation).
+bool path_has_prefix(std::string_view host, std::string_view path, std::string_view prefix) {
+  if (!forge_host(host)) {
+    return path.starts_with(prefix);
+  }
+  return path.size() >= prefix.size() &&
+         to_lower(path.substr(0, prefix.size())) == to_lower(prefix);
+}
+
+}  // namespace
+
 std::optional<Classification> classify_url(const Policy& policy, const Url& url) {
   if (!url.is_web()) {
     return std::nullopt;
@@ -141,7 +158,7 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& url)
     if (!rule.host.empty() && rule.host != result.host) {
       continue;
     }
-    if (!rule.path.empty() && !result.path.starts_with(rule.path)) {
+    if (!rule.path.empty() && !path_has_prefix(result.host, result.path, rule.path)) {
       continue;
     }
     const std::size_t score = 1 + (rule.host.empty() ? 0 : 10000) + rule.path.size();
@@ -174,15 +191,15 @@ std::string name_key(std::string_view text) {
                                  [](char c) { return static_cast<unsigned char>(c) < 0x80; });
   std::string folded;
   if (!ascii) {
-    // Compatibility decomposition splits "é" into "e" and a combining mark,
+    // Canonical decomposition splits "é" into "e" and a combining mark,
     // which the ASCII filter below then drops.
     UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfkd = icu::Normalizer2::getNFKDInstance(status);
+    const icu::Normalizer2* nfd = icu::Normalizer2::getNFDInstance(status);
     if (U_SUCCESS(status)) {
       const icu::UnicodeString decomposed =
-          nfkd->normalize(icu::UnicodeString::fromUTF8(
-                              icu::StringPiece(text.data(), static_cast<int32_t>(text.size()))),
-                          status);
+          nfd->normalize(icu::UnicodeString::fromUTF8(
+                             icu::StringPiece(text.data(), static_cast<int32_t>(text.size()))),
+                         status);
       if (U_SUCCESS(status)) {
         decomposed.toUTF8String(folded);
         text = folded;
@@ -208,7 +225,7 @@ std::vector<std::string> domain_names(std::string_view domain) {
 /// Hosts whose sites are named by their path, not their domain: a forge's
 /// organisations and repositories, GitHub Pages projects.
 bool named_by_path(std::string_view host) {
-  return host == "github.com" || host == "gitlab.com" || host.ends_with(".github.io");
+  return forge_host(host) || host.ends_with(".github.io");
 }
 
 /// The names a project's own site goes by, when the URL is one: a site root

@@ -35,5 +35,25 @@ TEST(UrlShapes, TheFirstShapeInPolicyOrderDecides) {
   EXPECT_EQ(shape_of(x_first, "https://a.example/y"), "all pages");
 }
 
+// A host rule's path prefix matches a forge's owner in any case, as GitHub
+// does; elsewhere a path is case-sensitive.
+TEST(HostRules, AForgePathPrefixMatchesInAnyCase) {
+  const Policy policy =
+      parse_policy("p.json",
+                   R"({"classes": {"repo": {"primary": true, "kinds": ["repo"]}, "aggregator": {}},
+    "hosts": [{"domain": "github.com", "class": "repo"},
+              {"domain": "github.com", "path": "/MirrorOrg/", "class": "aggregator"},
+              {"domain": "example.org", "class": "repo"},
+              {"domain": "example.org", "path": "/Mirror/", "class": "aggregator"}]})");
+  auto class_of = [&](const std::string& url) {
+    return classify_url(policy, *parse_url(url))->source_class->name;
+  };
+  EXPECT_EQ(class_of("https://github.com/MirrorOrg/tool"), "aggregator");
+  EXPECT_EQ(class_of("https://github.com/mirrororg/tool"), "aggregator");
+  EXPECT_EQ(class_of("https://github.com/other/tool"), "repo");
+  EXPECT_EQ(class_of("https://example.org/Mirror/page"), "aggregator");
+  EXPECT_EQ(class_of("https://example.org/mirror/page"), "repo");
+}
+
 }  // namespace
 }  // namespace sg

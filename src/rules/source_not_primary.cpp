@@ -131,7 +131,9 @@ extern const Rule k_source_not_primary = {
         "unknown host, by a person's byline: \"bylines\"), then on "
         "primary and unknown hosts by \"secondary_titles\" (unless \"method_titles\" says the "
         "work also builds something), \"secondary_descriptions\" and \"reimplementations\" "
-        "(unless its description or place says it is the authors' own code).",
+        "(unless its description or place says it is the authors' own code). Where the link "
+        "text only labels the link (\"link_labels\": \"arXiv\", \"PDF\"), the title "
+        "patterns read the description.",
     .hint =
         "link the paper, spec, official docs or repository instead; or, for a direct implementer "
         "report, declare kind \"report\" with its \"code\" repository",

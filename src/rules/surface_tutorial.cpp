@@ -129,7 +129,9 @@ extern const Rule k_surface_tutorial = {
         "or whose path matches \"surface.path_patterns\". Text matching "
         "\"surface.depth_patterns\" (\"intermediate\", \"advanced\") is not surface. "
         "A title that is the name the link goes by (\"Primer\" at primer.style) names a project "
-        "and is not judged by its words. A declared implementer report with code is exempt.",
+        "and is not judged by its words. Where the link text only labels the link "
+        "(\"link_labels\"), the description is read as the title. A declared implementer "
+        "report with code is exempt.",
     .hint = "link the primary source the tutorial summarises",
     .check_entry = check_surface_tutorial,
 };

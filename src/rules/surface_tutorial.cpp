@@ -1,7 +1,5 @@
 // surface/tutorial: no generic or surface-level tutorials.
-#include <array>
 #include <cctype>
-#include <utility>
 
 #include <fmt/format.h>
 
@@ -58,14 +56,12 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
   const SourceClass* source_class = view.source_class();
   const bool titled =
       source_class != nullptr && (source_class->primary || source_class->allows(EntryKind::paper));
-  const std::array<std::pair<std::string_view, std::string_view>, 2> texts{
-      {{view.title_field, view.title_text}, {"description", entry.description}}};
-  for (std::size_t i = 0; i < texts.size(); ++i) {
-    const auto [name, text] = texts[i];
-    const bool as_title = i == 0;
+  for (const bool as_title : {true, false}) {
     if (!as_title && (titled || view.title_field == "description")) {
       continue;
     }
+    const std::string_view name = as_title ? view.title_field : "description";
+    const std::string_view text = as_title ? view.title_text : entry.description;
     auto match = context.policy.surface_titles.first_match(text);
     if (!match && !titled) {
       match = context.policy.surface_secondary.first_match(text);

@@ -2,12 +2,14 @@
 
 #include <libpsl.h>
 #include <unicode/normalizer2.h>
+#include <unicode/translit.h>
 #include <unicode/unistr.h>
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -183,9 +185,21 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& url)
 
 namespace {
 
+/// Whether `text`, after canonical decomposition, still holds a Latin letter
+/// outside ASCII: one with no decomposition, such as "ß", "ø" or "ł".
+bool has_undecomposed_latin(const icu::UnicodeString& text) {
+  for (int32_t i = 0; i < text.length(); i = text.moveIndex32(i, 1)) {
+    const UChar32 c = text.char32At(i);
+    if (c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /// Letters and digits only, in lower case and without accents: "Oh My Zsh",
-/// "oh-my-zsh" and "ohmyz.sh" all read "ohmyzsh", and "Société Générale"
-/// reads like societegenerale.com.
+/// "oh-my-zsh" and "ohmyz.sh" all read "ohmyzsh", "Société Générale" reads
+/// like societegenerale.com and "Ørsted" like orsted.com.
 std::string name_key(std::string_view text) {
   const bool ascii = std::all_of(text.begin(), text.end(),
                                  [](char c) { return static_cast<unsigned char>(c) < 0x80; });
@@ -196,10 +210,23 @@ std::string name_key(std::string_view text) {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* nfd = icu::Normalizer2::getNFDInstance(status);
     if (U_SUCCESS(status)) {
-      const icu::UnicodeString decomposed =
+      icu::UnicodeString decomposed =
           nfd->normalize(icu::UnicodeString::fromUTF8(
                              icu::StringPiece(text.data(), static_cast<int32_t>(text.size()))),
                          status);
+      // Letters with no decomposition need ICU's Latin-ASCII table, whose
+      // data costs a megabyte: load it only for a text that has one.
+      if (U_SUCCESS(status) && has_undecomposed_latin(decomposed)) {
+        static const std::unique_ptr<icu::Transliterator> k_latin_ascii = [] {
+          UErrorCode create_status = U_ZERO_ERROR;
+          std::unique_ptr<icu::Transliterator> created(
+              icu::Transliterator::createInstance("Latin-ASCII", UTRANS_FORWARD, create_status));
+          return U_SUCCESS(create_status) ? std::move(created) : nullptr;
+        }();
+        if (k_latin_ascii != nullptr) {
+          k_latin_ascii->transliterate(decomposed);
+        }
+      }
       if (U_SUCCESS(status)) {
         decomposed.toUTF8String(folded);
         text = folded;

@@ -363,6 +363,8 @@ TEST(SourceNotPrimary, APersonsBylineOnAnUnknownHostIsTheirWriting) {
         "compared.",
         "- [Rapport](https://societegenerale.example/rapport) - by Société Générale: A yearly "
         "report.",
+        "- [Katalog](https://strasseverlag.example/katalog) - by Straße Verlag: A yearly "
+        "catalogue.",
         "- [TACO scheduling](https://tensor-compiler.example/taco-scheduling) - by Ryan Senanayake "
         "et al., OOPSLA 2020.",
         "- [Lighteval](https://github.com/huggingface/lighteval) - by Clementine Fourrier: An "

@@ -125,10 +125,9 @@ Policy empty_policy() {
   return policy;
 }
 
-namespace {
-
-/// A forge, where owner and repository names in the path are case-insensitive.
 bool forge_host(std::string_view host) { return host == "github.com" || host == "gitlab.com"; }
+
+namespace {
 
 /// A host rule's path prefix, on a forge in any case ("/MachineLearningSystem/"
 /// and github.com/machinelearningsystem/ are one organisation).
@@ -374,7 +373,7 @@ bool title_names_link(const Classification& classification, std::string_view tit
     names = domain_names(classification.domain);  // a page of the site: primer.style/components/
   }
   // A repository by its name: github.com/owner/name.
-  if (classification.host == "github.com" || classification.host == "gitlab.com") {
+  if (forge_host(classification.host)) {
     std::string_view path = classification.path;
     path.remove_prefix(std::min(path.find_first_not_of('/'), path.size()));
     if (const std::size_t slash = path.find('/'); slash != std::string_view::npos) {

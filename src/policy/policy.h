@@ -298,6 +298,9 @@ bool is_own_site(const Classification& classification, std::string_view title,
 /// Such a title names a project; its words do not describe it.
 bool title_names_link(const Classification& classification, std::string_view title);
 
+/// A forge, where a path names an owner and a repository, in any case.
+bool forge_host(std::string_view host);
+
 /// The registrable domain of a host (libpsl), or the host itself.
 std::string registrable_domain(const std::string& host);
 

@@ -79,8 +79,11 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
     if (context.policy.surface_depth.first_match(text)) {
       continue;
     }
-    // "Primer" at primer.style is a design system's name, not a primer.
-    if (as_title && view.classification && title_names_link(*view.classification, text)) {
+    // A repository goes by its name ("ai-getting-started" is a starter
+    // project); a site's title may add words to the site's name ("OpenGL
+    // Tutorial" at open.gl), and those words say what it is.
+    if (as_title && view.classification && forge_host(view.classification->host) &&
+        title_names_link(*view.classification, text)) {
       continue;
     }
     // The word may be the name itself: "Primer Design System" at primer.style.

@@ -139,7 +139,12 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://dl.acm.org/conference/ppopp", "a conference or journal index"},
            {"https://people.someuni.example/~istoica/", "a personal academic page"},
            {"https://lists.someproject.example/pipermail/current/2010-August/019310.html",
-            "a mailing-list archive"}}) {
+            "a mailing-list archive"},
+           {"https://someone.example/docs/talk_20180316_bpfilter.pdf",
+            "a talk's slides or session page"},
+           {"https://netconf.example/2.1/session.html?someone", "a talk's slides or session page"},
+           {"https://sigops.example/s/conferences/sosp/2025/accepted.html",
+            "a conference programme"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;

@@ -467,6 +467,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
       {"a link collection", "A curated list for CLI lovers."},
       {"a link collection", "Awesome list about game development."},
       {"a commercial product", "A paid product for building and shipping model apps."},
+      {"a survey", "A comprehensive survey of LLM inference engines."},
       {"course material", "Class materials for a distributed systems lecture series."},
       {"course material", "Labs and a framework for the UW distributed systems course."}};
   for (const auto& [pattern, description] : cases) {
@@ -479,6 +480,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
        {"Official implementation of FlashAttention-3.", "A list-scheduling compiler for GPUs.",
         "Fast attention kernels, with a course on how they work in the docs.",
         "A product quantization library for vector search.",
+        "Survey-driven autotuning: a kernel tuner that samples the search space.",
         "Guided decoding for structured outputs, with a guide in the docs.",
         "A Rust port of the JS library suncalc.",
         "Code for the paper \"Stream-K: Work-centric Parallel Decomposition\"."}) {

@@ -28,6 +28,14 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
     EXPECT_THAT(subtitled(name), Contains("surface/tutorial")) << name;
   }
   EXPECT_THAT(subtitled("Tensor Core 指令级编程"), Not(Contains("surface/tutorial")));
+  // "Learn X" and "Let's build X" invite a beginner; "Learning to schedule"
+  // titles a method.
+  for (const char* name : {"Learn OpenGL", "Let's build GPT: from scratch, in code"}) {
+    EXPECT_THAT(subtitled(name), Contains("surface/tutorial")) << name;
+  }
+  for (const char* name : {"Learning to schedule straight-line code", "Learn to rank at scale"}) {
+    EXPECT_THAT(subtitled(name), Not(Contains("surface/tutorial"))) << name;
+  }
   // A repository is judged by its title: "Hello triangle" is a first step.
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Hello triangle](https://github.com/o/"
                                      "vk-rt) - Based on Vulkan Ray Tracing extensions.\n")),

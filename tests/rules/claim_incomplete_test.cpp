@@ -88,6 +88,8 @@ constexpr PatternCase k_claim_cases[] = {
     {"speed-up by", "A speed-up of 3 on decode.", "The speed-up comes from fusion."},
     {"benchmark score", "Reaches an accuracy of 91.2 on MMLU.", "Accuracy of the method is open."},
     {"comparison", "A GEMM that beats cuBLAS.", "A GEMM written in CuTe."},
+    {"comparison", "A stack with better performance than any std container.",
+     "Better performance tools for C++."},
     {"matching a baseline", "Decoding that matches vLLM throughput.", "Match the shapes first."},
     {"a scaling claim", "Near-linear acceleration of training on compute clusters.",
      "A near-linear algebra course."},

@@ -144,7 +144,10 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
             "a talk's slides or session page"},
            {"https://netconf.example/2.1/session.html?someone", "a talk's slides or session page"},
            {"https://sigops.example/s/conferences/sosp/2025/accepted.html",
-            "a conference programme"}}) {
+            "a conference programme"},
+           {"https://github.com/someone/cppnow_presentations_2013", "a talk materials repository"},
+           {"https://github.com/someone/toy-transformer",
+            "a teaching reimplementation repository"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
@@ -158,6 +161,7 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
 TEST(SourceNotPrimary, ATeachingWordInsideARepositorysNameIsNotItsKind) {
   for (const char* url :
        {"https://github.com/rust-lang/book", "https://github.com/o/learning-to-rank",
+        "https://github.com/tiny-dnn/tiny-dnn", "https://github.com/NVlabs/tiny-cuda-nn",
         "https://github.com/gau-nernst/learn-cuda", "https://github.com/o/guided-decoding",
         "https://github.com/o/notebook"}) {
     const auto found = lint_item("- [r](" + std::string(url) + ") - The project itself.");

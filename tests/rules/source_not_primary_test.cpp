@@ -245,7 +245,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "A Performance Evaluation of a Commercial Serverless Platform",
         "Efficient Neural Networks for Tiny Machine Learning: A Comprehensive Review",
         "CS149: Parallel Computing", "CMU 15-418/618: Parallel Computer Architecture",
-        "A GPU glossary"}) {
+        "A GPU glossary", "Sanity Checks for Lottery Tickets",
+        "Knowledge Distillation for Visual Intelligence: A Review and New Outlooks"}) {
     const auto found =
         lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
@@ -324,6 +325,17 @@ TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
         "https://books.google.com/books?id=tPQyEAAAQBAJ"}) {
     EXPECT_THAT(rule_ids(lint_item("- [Thing](" + std::string(url) + ") - About GPUs.")),
                 Contains("source/not-primary"))
+        << url;
+  }
+  // A copy of the paper itself, on a citation index's own file host, is the
+  // paper.
+  for (const char* url :
+       {"https://pdfs.semanticscholar.org/043a/fbd936c95d0e33c4a391365893bd4102f1a7.pdf",
+        "https://www.researchgate.net/publication/3191841_Neural_Network_Ensembles",
+        "http://citeseerx.ist.psu.edu/viewdoc/download?doi=10.1.1.93.2788&rep=rep1&type=pdf"}) {
+    EXPECT_THAT(rule_ids(lint_item("- [Project Adam](" + std::string(url) +
+                                   ") - T. Chilimbi et al., OSDI 2014.")),
+                Not(Contains("source/not-primary")))
         << url;
   }
 }

@@ -146,6 +146,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://sigops.example/s/conferences/sosp/2025/accepted.html",
             "a conference programme"},
            {"https://github.com/someone/cppnow_presentations_2013", "a talk materials repository"},
+           {"https://someproject.example/playground/", "a demo or playground"},
+           {"https://someone.example/demos/factorial/index.html", "a demo or playground"},
            {"https://github.com/someone/toy-transformer",
             "a teaching reimplementation repository"}}) {
     const auto found =

@@ -349,18 +349,27 @@ std::optional<std::string> publisher_named(std::string_view domain, std::string_
 
 }  // namespace
 
+namespace {
+
+/// Whether the entry calls the page a blog: a person's blog named after its
+/// author, or crediting its author, stays a blog.
+bool says_blog(std::string_view title, std::string_view description) {
+  static const RE2 k_blog(R"((?i)\b(?:blog|newsletter|personal|homepage)\b)");
+  return RE2::PartialMatch(re2::StringPiece(title.data(), title.size()), k_blog) ||
+         RE2::PartialMatch(re2::StringPiece(description.data(), description.size()), k_blog);
+}
+
+}  // namespace
+
 bool is_own_site(const Classification& classification, std::string_view title,
                  std::string_view description) {
-  // A person's blog named after its author stays a blog.
-  static const RE2 k_blog(R"((?i)\b(?:blog|newsletter|personal|homepage)\b)");
   const std::string title_key = name_key(title);
   const std::vector<std::string> names = own_site_names(classification);
   return std::any_of(names.begin(), names.end(),
                      [&](const std::string& name) {
                        return name.size() >= 3 && title_key.find(name) != std::string::npos;
                      }) &&
-         !RE2::PartialMatch(re2::StringPiece(title.data(), title.size()), k_blog) &&
-         !RE2::PartialMatch(re2::StringPiece(description.data(), description.size()), k_blog);
+         !says_blog(title, description);
 }
 
 bool title_names_link(const Classification& classification, std::string_view title) {
@@ -457,7 +466,11 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
   }
   // A company's post the entry credits to the company itself ("Powering
   // Search at DoorDash", "| Stitch Fix 2020") reports the company's own work,
-  // unless its subject is a mechanism another publisher owns.
+  // unless its subject is a mechanism another publisher owns; "Brendan
+  // Gregg's blog" is still a blog.
+  if (says_blog(title, description)) {
+    return;
+  }
   if (std::optional<std::string> name =
           publisher_named(classification.domain, title, description)) {
     for (const Publisher& other : policy.publishers) {

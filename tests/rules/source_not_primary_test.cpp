@@ -175,8 +175,9 @@ TEST(SourceNotPrimary, ATeachingWordInsideARepositorysNameIsNotItsKind) {
 TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
   for (const char* url :
        {"https://docs.someproject.example/guide/tiling", "https://someorg.github.io/adk-docs/",
-        "https://someproject.example/docs/tiling.html",
-        "https://someone.example/papers/tiling.pdf"}) {
+        "https://someproject.example/docs/tiling.html", "https://someone.example/papers/tiling.pdf",
+        "https://cs.someuni.example/~prof/cs798/p57-simmen.pdf",
+        "https://lab.someuni.example/CloudComputing/GeePS-cui-eurosys16.pdf"}) {
     const auto found = lint_item("- [Notes](" + std::string(url) + ") - Notes on tiling kernels.");
     ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
     EXPECT_EQ(found[0].severity, Severity::info) << url;

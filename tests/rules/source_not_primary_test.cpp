@@ -259,7 +259,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "Efficient Neural Networks for Tiny Machine Learning: A Comprehensive Review",
         "CS149: Parallel Computing", "CMU 15-418/618: Parallel Computer Architecture",
         "A GPU glossary", "Sanity Checks for Lottery Tickets",
-        "Knowledge Distillation for Visual Intelligence: A Review and New Outlooks"}) {
+        "Knowledge Distillation for Visual Intelligence: A Review and New Outlooks",
+        "Deep learning in neural networks: An overview (2015), J. Schmidhuber"}) {
     const auto found =
         lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;

@@ -30,7 +30,8 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
   EXPECT_THAT(subtitled("Tensor Core 指令级编程"), Not(Contains("surface/tutorial")));
   // "Learn X" and "Let's build X" invite a beginner; "Learning to schedule"
   // titles a method.
-  for (const char* name : {"Learn OpenGL", "Let's build GPT: from scratch, in code"}) {
+  for (const char* name : {"Learn OpenGL", "Let's build GPT: from scratch, in code",
+                           "7 Things You Should Know About WebAssembly"}) {
     EXPECT_THAT(subtitled(name), Contains("surface/tutorial")) << name;
   }
   for (const char* name : {"Learning to schedule straight-line code", "Learn to rank at scale"}) {

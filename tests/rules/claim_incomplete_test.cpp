@@ -96,7 +96,7 @@ constexpr PatternCase k_claim_cases[] = {
     {"a limit approached", "Geo-distributed machine learning approaching LAN speeds.",
      "A LAN party approaching its end."},
     {"a limit approached", "A hash algorithm processing at RAM speed limits.",
-     "Stored at RAM addresses above 4 GB."},
+     "Reliable file sharing at memory speed across clusters."},
     {"relative change", "A cache layout that cuts latency in half.", "Cuts the model into stages."},
     {"parity", "A GEMM as fast as cuBLAS on large shapes.",
      "The par function in the standard library."},

@@ -147,6 +147,9 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
             "a conference programme"},
            {"https://github.com/someone/cppnow_presentations_2013", "a talk materials repository"},
            {"https://someproject.example/playground/", "a demo or playground"},
+           {"https://issues.someproject.example/jira/browse/MAPREDUCE-3561",
+            "an issue tracker ticket"},
+           {"https://github.com/someone/kernels/issues/42", "an issue or discussion thread"},
            {"https://someone.example/demos/factorial/index.html", "a demo or playground"},
            {"https://github.com/someone/toy-transformer",
             "a teaching reimplementation repository"}}) {
@@ -197,7 +200,9 @@ TEST(SourceNotPrimary, ACompanysPostOnItsOwnWorkIsFirstParty) {
   for (const auto& [title, description] : std::vector<std::pair<std::string, std::string>>{
            {"Powering Search at Examplecorp", "How the ranking service is built."},
            {"Examplecorp's ranking service", "How it is built."},
-           {"Powering search", "Examplecorp 2021."}}) {
+           {"Powering search", "Examplecorp 2021."},
+           {"SRE@Examplecorp: Managing incidents", "Part II."},
+           {"Inside Examplecorp: how our engineers run incidents", "How it is done."}}) {
     const auto found = post(own, title, description);
     EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << title;
   }
@@ -336,7 +341,9 @@ TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
         "https://www.morganclaypool.com/doi/abs/10.2200/S00551ED1",
         "https://link.springer.com/book/10.1007/978-3-030-00000-0",
         "https://www.kaggle.com/code/someone/jax-0", "https://caniuse.com/webgpu",
-        "https://books.google.com/books?id=tPQyEAAAQBAJ"}) {
+        "https://books.google.com/books?id=tPQyEAAAQBAJ",
+        "https://www.usenix.org/conference/srecon19emea/presentation/someone",
+        "https://www.usenix.org/publications/login/june15/someone"}) {
     EXPECT_THAT(rule_ids(lint_item("- [Thing](" + std::string(url) + ") - About GPUs.")),
                 Contains("source/not-primary"))
         << url;

@@ -147,6 +147,7 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
             "a conference programme"},
            {"https://github.com/someone/cppnow_presentations_2013", "a talk materials repository"},
            {"https://someproject.example/playground/", "a demo or playground"},
+           {"https://book.someone.example/distsys/", "a book's own site"},
            {"https://issues.someproject.example/jira/browse/MAPREDUCE-3561",
             "an issue tracker ticket"},
            {"https://github.com/someone/kernels/issues/42", "an issue or discussion thread"},
@@ -343,7 +344,8 @@ TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
         "https://www.kaggle.com/code/someone/jax-0", "https://caniuse.com/webgpu",
         "https://books.google.com/books?id=tPQyEAAAQBAJ",
         "https://www.usenix.org/conference/srecon19emea/presentation/someone",
-        "https://www.usenix.org/publications/login/june15/someone"}) {
+        "https://www.usenix.org/publications/login/june15/someone",
+        "https://www.manning.com/livevideo/spark-in-motion"}) {
     EXPECT_THAT(rule_ids(lint_item("- [Thing](" + std::string(url) + ") - About GPUs.")),
                 Contains("source/not-primary"))
         << url;

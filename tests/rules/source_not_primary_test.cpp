@@ -237,6 +237,15 @@ TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
         "](https://developer.nvidia.com/blog/some-post/) - A post on the vendor's blog.\n"));
   };
   EXPECT_THAT(post("Understanding PTX, the assembly language of CUDA"), IsEmpty());
+  EXPECT_THAT(post("CUDA C++ Programming Guide"), IsEmpty());
+  // The vendor's older blog and SDK document hosts.
+  for (const char* item :
+       {"- [Fast Histograms Using Shared Atomics on Maxwell](https://devblogs.nvidia.com/"
+        "parallelforall/gpu-pro-tip-fast-histograms/) - Shared memory atomics.",
+        "- [Histogram calculation in CUDA](http://developer.download.nvidia.com/compute/cuda/"
+        "1.1-Beta/x86_website/projects/histogram64/doc/histogram.pdf) - An SDK sample's notes."}) {
+    EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("source/not-primary"))) << item;
+  }
   EXPECT_THAT(post("Using NCCL for all-reduce across nodes"), IsEmpty());
   EXPECT_THAT(post("Speculative decoding explained"), ElementsAre("source/not-primary"));
   EXPECT_THAT(post("Announcing a new NCCL release"), ElementsAre("source/not-primary"));
@@ -266,7 +275,9 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "CS149: Parallel Computing", "CMU 15-418/618: Parallel Computer Architecture",
         "A GPU glossary", "Sanity Checks for Lottery Tickets",
         "Knowledge Distillation for Visual Intelligence: A Review and New Outlooks",
-        "Deep learning in neural networks: An overview (2015), J. Schmidhuber"}) {
+        "Deep learning in neural networks: An overview (2015), J. Schmidhuber",
+        "A Field Guide to Federated Optimization",
+        "Advances and Open Problems in Federated Learning"}) {
     const auto found =
         lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;

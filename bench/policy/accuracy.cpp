@@ -26,6 +26,7 @@
 #include "policy/policy.h"
 #include "rules/engine.h"
 #include "util/date.h"
+#include "util/error.h"
 #include "util/file.h"
 #include "util/text.h"
 
@@ -108,9 +109,7 @@ struct Counts {
   }
 };
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_bench(int argc, char** argv) {
   if (argc < 3) {
     std::cerr << "usage: sourcegate_bench_policy CORPUS_DIR POLICY [--misses | --tune]\n";
     return 2;
@@ -271,4 +270,19 @@ int main(int argc, char** argv) {
     }
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A bad policy or corpus line is a message naming the file, not an abort.
+  try {
+    return run_bench(argc, argv);
+  } catch (const sg::InputError& e) {
+    const sg::Location& at = e.location();
+    std::cerr << at.file << ':' << at.line << ':' << at.column << ": error: " << e.what() << '\n';
+  } catch (const nlohmann::json::exception& e) {
+    std::cerr << "corpus: error: " << e.what() << '\n';
+  }
+  return 2;
 }

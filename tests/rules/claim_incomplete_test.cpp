@@ -79,6 +79,7 @@ constexpr PatternCase k_claim_cases[] = {
     {"speed-up in words", "Runs 4 times faster than eager.", "Run it 4 times to warm up."},
     {"percentage", "Cuts decode latency 40% in production.", "A percentage-based scheduler."},
     {"throughput", "Serves 12,000 tokens/s per GPU.", "Reports tokens per request."},
+    {"throughput", "A very fast (100 000+ RPS) load generator.", "Reports RPS per host."},
     {"throughput", "A binary accelerator achieving 1.4 TOPS at 0.6 W.",
      "Ranks the top 5 kernels of a trace."},
     {"a rate in words", "Parsing gigabytes of JSON per second.",

@@ -148,6 +148,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://github.com/someone/cppnow_presentations_2013", "a talk materials repository"},
            {"https://someproject.example/playground/", "a demo or playground"},
            {"https://book.someone.example/distsys/", "a book's own site"},
+           {"https://host.someuni.example:8080/leaderboard/displaylb.php", "a leaderboard page"},
+           {"https://github.com/someone/embedded-trainings", "a course or exercise repository"},
            {"https://issues.someproject.example/jira/browse/MAPREDUCE-3561",
             "an issue tracker ticket"},
            {"https://github.com/someone/kernels/issues/42", "an issue or discussion thread"},
@@ -290,7 +292,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "Benchmarking GPUs to tune dense linear algebra",
         "Is attention all you need? A kernel for sparse decode", "Can NeRFs see without cameras?",
         "Visual-RAG: Benchmarking text-to-image retrieval augmented generation",
-        "TRAO Survey of the nearby filamentary molecular clouds"}) {
+        "TRAO Survey of the nearby filamentary molecular clouds",
+        "MME: A Comprehensive Evaluation Benchmark for Multimodal Large Language Models"}) {
     const auto found = lint_item("- [" + std::string(title) +
                                  "](https://arxiv.org/abs/2402.13499) - A paper on the method.");
     EXPECT_THAT(rule_ids(found), IsEmpty()) << title;

@@ -279,7 +279,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "Knowledge Distillation for Visual Intelligence: A Review and New Outlooks",
         "Deep learning in neural networks: An overview (2015), J. Schmidhuber",
         "A Field Guide to Federated Optimization",
-        "Advances and Open Problems in Federated Learning"}) {
+        "Advances and Open Problems in Federated Learning",
+        "Automated Machine Learning: State-of-The-Art and Open Challenges"}) {
     const auto found =
         lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
@@ -359,7 +360,8 @@ TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
         "https://books.google.com/books?id=tPQyEAAAQBAJ",
         "https://www.usenix.org/conference/srecon19emea/presentation/someone",
         "https://www.usenix.org/publications/login/june15/someone",
-        "https://www.manning.com/livevideo/spark-in-motion"}) {
+        "https://www.manning.com/livevideo/spark-in-motion",
+        "https://www.quora.com/How-can-one-become-a-good-machine-learning-engineer"}) {
     EXPECT_THAT(rule_ids(lint_item("- [Thing](" + std::string(url) + ") - About GPUs.")),
                 Contains("source/not-primary"))
         << url;

@@ -148,6 +148,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://github.com/someone/cppnow_presentations_2013", "a talk materials repository"},
            {"https://someproject.example/playground/", "a demo or playground"},
            {"https://book.someone.example/distsys/", "a book's own site"},
+           {"https://someone.example/blog/tagged/data-science", "a tag or category page"},
+           {"https://datamining.typepad.com/data_mining/", "a blog platform or path"},
            {"https://host.someuni.example:8080/leaderboard/displaylb.php", "a leaderboard page"},
            {"https://github.com/someone/embedded-trainings", "a course or exercise repository"},
            {"https://issues.someproject.example/jira/browse/MAPREDUCE-3561",

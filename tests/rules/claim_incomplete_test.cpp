@@ -101,6 +101,8 @@ constexpr PatternCase k_claim_cases[] = {
     {"relative change", "A cache layout that cuts latency in half.", "Cuts the model into stages."},
     {"parity", "A GEMM as fast as cuBLAS on large shapes.",
      "The par function in the standard library."},
+    {"parity", "It's equivalent to Paxos in fault-tolerance and performance.",
+     "It is equivalent to Paxos in its guarantees."},
     {"a multiple in words", "An order of magnitude less memory for the KV cache.",
      "A manifold learning library."},
     {"a multiple in words", "Runs models up to twice as fast in a tenth of the memory.",

@@ -247,7 +247,9 @@ TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
        {"- [Fast Histograms Using Shared Atomics on Maxwell](https://devblogs.nvidia.com/"
         "parallelforall/gpu-pro-tip-fast-histograms/) - Shared memory atomics.",
         "- [Histogram calculation in CUDA](http://developer.download.nvidia.com/compute/cuda/"
-        "1.1-Beta/x86_website/projects/histogram64/doc/histogram.pdf) - An SDK sample's notes."}) {
+        "1.1-Beta/x86_website/projects/histogram64/doc/histogram.pdf) - An SDK sample's notes.",
+        "- [OpenAI Agents SDK](https://openai.github.io/openai-agents-python/) - Tools, handoffs "
+        "and tracing."}) {
     EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("source/not-primary"))) << item;
   }
   EXPECT_THAT(post("Using NCCL for all-reduce across nodes"), IsEmpty());

@@ -249,7 +249,9 @@ TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
         "- [Histogram calculation in CUDA](http://developer.download.nvidia.com/compute/cuda/"
         "1.1-Beta/x86_website/projects/histogram64/doc/histogram.pdf) - An SDK sample's notes.",
         "- [OpenAI Agents SDK](https://openai.github.io/openai-agents-python/) - Tools, handoffs "
-        "and tracing."}) {
+        "and tracing.",
+        "- [deepseek-llm-7b-base](https://huggingface.co/deepseek-ai/deepseek-llm-7b-base) - The "
+        "model's own repository."}) {
     EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("source/not-primary"))) << item;
   }
   EXPECT_THAT(post("Using NCCL for all-reduce across nodes"), IsEmpty());
@@ -365,7 +367,8 @@ TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
         "https://www.usenix.org/conference/srecon19emea/presentation/someone",
         "https://www.usenix.org/publications/login/june15/someone",
         "https://www.manning.com/livevideo/spark-in-motion",
-        "https://www.quora.com/How-can-one-become-a-good-machine-learning-engineer"}) {
+        "https://www.quora.com/How-can-one-become-a-good-machine-learning-engineer",
+        "https://huggingface.co/spaces/someone/image-demo"}) {
     EXPECT_THAT(rule_ids(lint_item("- [Thing](" + std::string(url) + ") - About GPUs.")),
                 Contains("source/not-primary"))
         << url;

@@ -196,41 +196,50 @@ bool has_undecomposed_latin(const icu::UnicodeString& text) {
   return false;
 }
 
+/// `text` with its accents dropped: canonical decomposition splits "é" into
+/// "e" and a combining mark, and ICU's Latin-ASCII table spells the letters
+/// that have no decomposition ("ß" as "ss"). Non-Latin letters stay.
+std::string fold_latin(std::string_view text) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfd = icu::Normalizer2::getNFDInstance(status);
+  if (U_FAILURE(status)) {
+    return std::string(text);
+  }
+  icu::UnicodeString decomposed =
+      nfd->normalize(icu::UnicodeString::fromUTF8(
+                         icu::StringPiece(text.data(), static_cast<int32_t>(text.size()))),
+                     status);
+  if (U_FAILURE(status)) {
+    return std::string(text);
+  }
+  // The Latin-ASCII table's data costs a megabyte: load it only for a text
+  // that needs it.
+  if (has_undecomposed_latin(decomposed)) {
+    static const std::unique_ptr<icu::Transliterator> k_latin_ascii = [] {
+      UErrorCode create_status = U_ZERO_ERROR;
+      std::unique_ptr<icu::Transliterator> created(
+          icu::Transliterator::createInstance("Latin-ASCII", UTRANS_FORWARD, create_status));
+      return U_SUCCESS(create_status) ? std::move(created) : nullptr;
+    }();
+    if (k_latin_ascii != nullptr) {
+      k_latin_ascii->transliterate(decomposed);
+    }
+  }
+  std::string folded;
+  decomposed.toUTF8String(folded);
+  return folded;
+}
+
 /// Letters and digits only, in lower case and without accents: "Oh My Zsh",
 /// "oh-my-zsh" and "ohmyz.sh" all read "ohmyzsh", "Société Générale" reads
-/// like societegenerale.com and "Ørsted" like orsted.com.
+/// like societegenerale.com and "Straße" like strasse.de.
 std::string name_key(std::string_view text) {
   const bool ascii = std::all_of(text.begin(), text.end(),
                                  [](char c) { return static_cast<unsigned char>(c) < 0x80; });
   std::string folded;
   if (!ascii) {
-    // Canonical decomposition splits "é" into "e" and a combining mark,
-    // which the ASCII filter below then drops.
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfd = icu::Normalizer2::getNFDInstance(status);
-    if (U_SUCCESS(status)) {
-      icu::UnicodeString decomposed =
-          nfd->normalize(icu::UnicodeString::fromUTF8(
-                             icu::StringPiece(text.data(), static_cast<int32_t>(text.size()))),
-                         status);
-      // Letters with no decomposition need ICU's Latin-ASCII table, whose
-      // data costs a megabyte: load it only for a text that has one.
-      if (U_SUCCESS(status) && has_undecomposed_latin(decomposed)) {
-        static const std::unique_ptr<icu::Transliterator> k_latin_ascii = [] {
-          UErrorCode create_status = U_ZERO_ERROR;
-          std::unique_ptr<icu::Transliterator> created(
-              icu::Transliterator::createInstance("Latin-ASCII", UTRANS_FORWARD, create_status));
-          return U_SUCCESS(create_status) ? std::move(created) : nullptr;
-        }();
-        if (k_latin_ascii != nullptr) {
-          k_latin_ascii->transliterate(decomposed);
-        }
-      }
-      if (U_SUCCESS(status)) {
-        decomposed.toUTF8String(folded);
-        text = folded;
-      }
-    }
+    folded = fold_latin(text);
+    text = folded;
   }
   std::string key;
   for (const char c : text) {
@@ -346,10 +355,6 @@ std::optional<std::string> publisher_named(std::string_view domain, std::string_
   }
   return std::nullopt;
 }
-
-}  // namespace
-
-namespace {
 
 /// Whether the entry calls the page a blog: a person's blog named after its
 /// author, or crediting its author, stays a blog.

@@ -3,10 +3,13 @@
 // list (as a user's list would be) with the repository's policy, scored per
 // part of the split (tune, held-out).
 //
-//   sourcegate_bench_policy CORPUS_DIR POLICY [--misses | --tune]
+//   sourcegate_bench_policy CORPUS_DIR POLICY [--misses | --tune] [--second LABELS]
 //
 // --misses lists the tuning part's disagreements and --tune all of it, never
-// the held-out part.
+// the held-out part. --second reads a second curator's labels of a sample
+// (id, verdict, rules per line) and prints, per part, how far the two
+// curators agree and how sourcegate scores against each: the ceiling a
+// rule set can reach is the curators' own agreement.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -46,6 +49,9 @@ struct Labelled {
   std::string code;
   bool violates = false;
   std::set<std::string> rules;
+  /// A second curator's verdict and rules, when the sample holds the entry.
+  std::optional<bool> second_violates;
+  std::set<std::string> second_rules;
   // What sourcegate said.
   std::set<std::string> errors;
   std::string host_class;
@@ -109,15 +115,88 @@ struct Counts {
   }
 };
 
+/// Reads a second curator's labels: one JSON object per line with id,
+/// verdict and rules.
+std::map<std::string, std::pair<bool, std::set<std::string>>> read_second_labels(
+    const std::string& path) {
+  std::map<std::string, std::pair<bool, std::set<std::string>>> labels;
+  std::istringstream lines(sg::read_file(path));
+  std::string text;
+  while (std::getline(lines, text)) {
+    if (text.empty()) {
+      continue;
+    }
+    const nlohmann::json row = nlohmann::json::parse(text);
+    auto& [violates, rules] = labels[row.at("id").get<std::string>()];
+    violates = row.at("verdict") == "violate";
+    for (const auto& rule : row.at("rules")) {
+      rules.insert(rule.get<std::string>());
+    }
+  }
+  return labels;
+}
+
+/// How the second curator, the corpus's labels and sourcegate agree on the
+/// part's entries that both curators labelled.
+void print_agreement(const std::vector<Labelled>& entries, const std::string& part) {
+  Counts second_flagged, second_primary, tool_flagged, tool_primary, tool_vs_second, tool_on_agreed;
+  int sample = 0, agreed = 0;
+  for (const Labelled& entry : entries) {
+    if (entry.part != part || !entry.second_violates) {
+      continue;
+    }
+    ++sample;
+    const bool flagged = !entry.errors.empty();
+    second_flagged.add(*entry.second_violates, entry.violates);
+    second_primary.add(entry.second_rules.contains("source/not-primary"),
+                       entry.rules.contains("source/not-primary"));
+    tool_flagged.add(flagged, entry.violates);
+    tool_primary.add(entry.errors.contains("source/not-primary"),
+                     entry.rules.contains("source/not-primary"));
+    tool_vs_second.add(flagged, *entry.second_violates);
+    if (*entry.second_violates == entry.violates) {
+      ++agreed;
+      tool_on_agreed.add(flagged, entry.violates);
+    }
+  }
+  std::cout << fmt::format(
+      "second curator, {} entries of this part (agree on the verdict of {}):\n", sample, agreed);
+  std::cout << fmt::format("  {:<38} {}\n", "second curator vs labels, flagged",
+                           second_flagged.line());
+  std::cout << fmt::format("  {:<38} {}\n", "second curator vs labels, not-primary",
+                           second_primary.line());
+  std::cout << fmt::format("  {:<38} {}\n", "sourcegate vs labels, flagged", tool_flagged.line());
+  std::cout << fmt::format("  {:<38} {}\n", "sourcegate vs labels, not-primary",
+                           tool_primary.line());
+  std::cout << fmt::format("  {:<38} {}\n", "sourcegate vs second curator, flagged",
+                           tool_vs_second.line());
+  std::cout << fmt::format("  {:<38} {}\n", "sourcegate where both agree, flagged",
+                           tool_on_agreed.line());
+}
+
 int run_bench(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: sourcegate_bench_policy CORPUS_DIR POLICY [--misses | --tune]\n";
+    std::cerr << "usage: sourcegate_bench_policy CORPUS_DIR POLICY [--misses | --tune] "
+                 "[--second LABELS]\n";
     return 2;
   }
   const fs::path corpus = argv[1];
-  const std::string_view listing = argc > 3 ? argv[3] : "";
-  const bool show_misses = listing == "--misses";
-  const bool show_tune = listing == "--tune";
+  bool show_misses = false;
+  bool show_tune = false;
+  std::map<std::string, std::pair<bool, std::set<std::string>>> second_labels;
+  for (int i = 3; i < argc; ++i) {
+    const std::string_view option = argv[i];
+    if (option == "--misses") {
+      show_misses = true;
+    } else if (option == "--tune") {
+      show_tune = true;
+    } else if (option == "--second" && i + 1 < argc) {
+      second_labels = read_second_labels(argv[++i]);
+    } else {
+      std::cerr << "sourcegate_bench_policy: unknown option " << option << '\n';
+      return 2;
+    }
+  }
   const sg::Policy policy = sg::load_policy(argv[2]);
 
   std::map<std::string, std::string> part_of;
@@ -170,6 +249,10 @@ int run_bench(int argc, char** argv) {
       for (const auto& rule : row.at("rules")) {
         entry.rules.insert(rule.get<std::string>());
       }
+      if (auto second = second_labels.find(entry.id); second != second_labels.end()) {
+        entry.second_violates = second->second.first;
+        entry.second_rules = second->second.second;
+      }
       const std::optional<sg::Url> url = sg::parse_url(entry.url);
       if (auto classified = url ? sg::classify_url(policy, *url) : std::nullopt) {
         entry.host_class =
@@ -181,6 +264,16 @@ int run_bench(int argc, char** argv) {
       entry_at_line[line_number++] = entries.size();
       entries.push_back(std::move(entry));
     }
+  }
+
+  const auto second_placed = std::count_if(entries.begin(), entries.end(), [](const Labelled& e) {
+    return e.second_violates.has_value();
+  });
+  if (static_cast<std::size_t>(second_placed) != second_labels.size()) {
+    std::cerr << fmt::format("second labels: {} of {} ids are not in the corpus\n",
+                             second_labels.size() - static_cast<std::size_t>(second_placed),
+                             second_labels.size());
+    return 2;
   }
 
   sg::LoadResult loaded;
@@ -244,6 +337,9 @@ int run_bench(int argc, char** argv) {
     for (const auto& [name, total] : class_total) {
       std::cout << fmt::format("{:<22} {:>7} {:>9} {:>9}\n", name, total, by_class[name].first,
                                by_class[name].second);
+    }
+    if (!second_labels.empty()) {
+      print_agreement(entries, part);
     }
   }
   if (show_misses || show_tune) {

@@ -75,10 +75,28 @@ std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const
                       .offset = static_cast<std::size_t>(found.data() - text.data())};
 }
 
-const UrlShape* UrlShapes::first_match(std::string_view place) const {
-  const std::optional<std::size_t> first =
-      set && !shapes.empty() ? first_matching(*set, place) : std::nullopt;
-  return first && *first < shapes.size() ? &shapes[*first] : nullptr;
+const UrlShape* UrlShapes::first_match(std::string_view place, const UrlShape* after) const {
+  if (!set || shapes.empty()) {
+    return nullptr;
+  }
+  if (after == nullptr) {
+    const std::optional<std::size_t> first = first_matching(*set, place);
+    return first && *first < shapes.size() ? &shapes[*first] : nullptr;
+  }
+  const auto after_index = static_cast<int>(after - shapes.data());
+  std::vector<int> matched;
+  if (!set->Match(re2::StringPiece(place.data(), place.size()), &matched)) {
+    return nullptr;
+  }
+  std::optional<int> next;
+  for (const int index : matched) {
+    if (index > after_index && (!next || index < *next)) {
+      next = index;
+    }
+  }
+  return next && static_cast<std::size_t>(*next) < shapes.size()
+             ? &shapes[static_cast<std::size_t>(*next)]
+             : nullptr;
 }
 
 const SourceClass* Policy::find_class(std::string_view name) const {
@@ -420,6 +438,46 @@ void apply_byline(const Policy& policy, std::string_view description,
   }
   classification.byline = fmt::format("{} (\"{}\")", match->pattern->name, match->text);
   classification.source_class = policy.find_class(policy.byline_class);
+}
+
+void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_declared,
+                      Classification& classification) {
+  if (classification.shape == nullptr || !classification.shape->weak) {
+    return;
+  }
+  std::string_view path = classification.path;
+  while (path.ends_with('/')) {
+    path.remove_suffix(1);
+  }
+  // "Kratos" at /kratos/, "Kotlin/Wasm" at /wasm, "Terminus" at /terminus-ttf/.
+  const std::string page = name_key(path.substr(path.rfind('/') + 1));
+  const std::string title_key = name_key(title);
+  const bool named = (page.size() >= 3 && title_key.find(page) != std::string::npos) ||
+                     (title_key.size() >= 4 && page.starts_with(title_key));
+  if (!named && !kind_declared) {
+    return;
+  }
+  // The next shape in the same table, then (where no host rule decides) the
+  // unknown hosts' table, then the host rule.
+  const std::string place = classification.place();
+  const auto in = [&](const UrlShapes& shapes) {
+    return !shapes.shapes.empty() && classification.shape >= shapes.shapes.data() &&
+           classification.shape < shapes.shapes.data() + shapes.shapes.size();
+  };
+  const UrlShape* next = nullptr;
+  if (in(policy.shapes_on_any_host)) {
+    next = policy.shapes_on_any_host.first_match(place, classification.shape);
+    if (next == nullptr && classification.rule == nullptr) {
+      next = policy.shapes_on_unknown_hosts.first_match(place);
+    }
+  } else {
+    next = policy.shapes_on_unknown_hosts.first_match(place, classification.shape);
+  }
+  classification.shape = next;
+  classification.source_class = next != nullptr ? policy.find_class(next->class_name)
+                                : classification.rule != nullptr
+                                    ? policy.find_class(classification.rule->class_name)
+                                    : nullptr;
 }
 
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,

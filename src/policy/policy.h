@@ -62,6 +62,10 @@ struct UrlShape {
   /// A class name, looked up when used: a copied Policy holds no pointers
   /// into another one.
   std::string class_name;
+  /// A weak shape decides only for an entry that neither declares its kind
+  /// nor names the page (its last path segment) in its title: such a page may
+  /// be the project's own, which a host rule or the declared kind settles.
+  bool weak = false;
   Location location;
 };
 
@@ -71,8 +75,9 @@ struct UrlShapes {
   std::vector<UrlShape> shapes;
   std::shared_ptr<RE2::Set> set;
 
-  /// The first shape (in policy order) that `place` matches, or null.
-  const UrlShape* first_match(std::string_view place) const;
+  /// The first shape (in policy order) that `place` matches, or null; with
+  /// `after`, one of these shapes, the first after it.
+  const UrlShape* first_match(std::string_view place, const UrlShape* after = nullptr) const;
 };
 
 /// The mechanisms one publisher (a registrable domain) introduced, defines or
@@ -284,6 +289,12 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
 /// site's own ("by Hugging Face" at huggingface.co).
 void apply_byline(const Policy& policy, std::string_view description,
                   Classification& classification);
+
+/// A shape marked `weak` gives way, to the next shape or to the host rule,
+/// when the entry declares its kind or its `title` names the page: "PAPI"
+/// at icl.utk.edu/papi/.
+void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_declared,
+                      Classification& classification);
 
 /// Whether a URL is the entry's own site: a site root named by its domain
 /// ("starship" and starship.rs/), an organisation page, or a GitHub Pages

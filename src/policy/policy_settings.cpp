@@ -486,6 +486,9 @@ UrlShapes read_shapes(const Setting& self, const JsonNode& node, std::string_vie
     shape.location = member.key_location;
     set.add(string_value(*pattern, "pattern"), pattern->location);
     shape.class_name = string_value(*class_name, "class");
+    if (const JsonNode* weak = member.value.find("weak")) {
+      shape.weak = bool_value(*weak, "weak");
+    }
     if (policy.find_class(shape.class_name) == nullptr) {
       fail(class_name->location, fmt::format("shape names unknown class \"{}\"; define it under "
                                              "\"classes\"",
@@ -508,6 +511,14 @@ Setting shapes(const About& about, Get get) {
                  Type::string, true),
       item_field({"class", "The class a URL of this shape is.", R"("home page")"}, Type::string,
                  true),
+      item_field({"weak",
+                  "A weak shape decides only for an entry that neither declares its kind nor "
+                  "names the page in its title (its last path segment: \"PAPI\" at "
+                  "icl.utk.edu/papi/): such a page may be the project's own, which a host rule "
+                  "or the declared kind settles. The next shape, or the host rule, decides "
+                  "instead.",
+                  "true"},
+                 Type::boolean, false, false),
   };
   setting.read = [get](const Setting& self, const JsonNode& value, const std::string& path,
                        Policy& policy) { get(policy) = read_shapes(self, value, path, policy); };

@@ -35,6 +35,35 @@ TEST(UrlShapes, TheFirstShapeInPolicyOrderDecides) {
   EXPECT_EQ(shape_of(x_first, "https://a.example/y"), "all pages");
 }
 
+// A weak shape gives way when the entry names the page or declares its kind:
+// to the next shape of its table, else to the host rule, else to nothing.
+TEST(UrlShapes, AShapeUnlessNamedGivesWayWhenTheTitleNamesThePage) {
+  const Policy policy = parse_policy("p.json",
+                                     R"({"classes": {"docs": {"primary": true, "kinds": ["docs"]},
+    "blog": {}, "home page": {}},
+    "hosts": [{"domain": "vendor.example", "class": "docs"}],
+    "url_shapes": {"on_any_host": {
+      "a landing page": {"pattern": "^[^/]+/[\\w-]+/?$", "class": "home page", "weak": true},
+      "a tools page": {"pattern": "^[^/]+/tools/?$", "class": "blog"}}}})");
+  auto decide = [&](const std::string& url, const std::string& title, bool kind_declared = false) {
+    Classification classification = *classify_url(policy, *parse_url(url));
+    apply_weak_shape(policy, title, kind_declared, classification);
+    return std::pair{
+        classification.shape != nullptr ? classification.shape->name : "",
+        classification.source_class != nullptr ? classification.source_class->name : ""};
+  };
+  EXPECT_EQ(decide("https://a.example/kratos/", "Notes"),
+            (std::pair<std::string, std::string>{"a landing page", "home page"}));
+  EXPECT_EQ(decide("https://a.example/kratos/", "Kratos"),
+            (std::pair<std::string, std::string>{"", ""}));
+  EXPECT_EQ(decide("https://a.example/kratos/", "Notes", true),
+            (std::pair<std::string, std::string>{"", ""}));
+  EXPECT_EQ(decide("https://a.example/tools", "Tools"),
+            (std::pair<std::string, std::string>{"a tools page", "blog"}));
+  EXPECT_EQ(decide("https://vendor.example/kratos", "Kratos"),
+            (std::pair<std::string, std::string>{"", "docs"}));
+}
+
 // A host rule's path prefix matches a forge's owner in any case, as GitHub
 // does; elsewhere a path is case-sensitive.
 TEST(HostRules, AForgePathPrefixMatchesInAnyCase) {

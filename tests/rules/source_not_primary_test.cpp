@@ -156,12 +156,34 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
             "an issue tracker ticket"},
            {"https://github.com/someone/kernels/issues/42", "an issue or discussion thread"},
            {"https://someone.example/demos/factorial/index.html", "a demo or playground"},
-           {"https://github.com/someone/toy-transformer",
-            "a teaching reimplementation repository"}}) {
+           {"https://github.com/someone/toy-transformer", "a teaching reimplementation repository"},
+           {"https://someone.example/perf-tracing/", "a page just below a site root"},
+           {"https://vendor.example/langsmith", "a page just below a site root"}}) {
     const auto found =
         lint_markdown("# L\n\n## S\n\n- [Notes](" + url + ") - Notes on tiling kernels.\n");
     ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
     EXPECT_EQ(found[0].evidence, "URL shape: " + shape) << url;
+  }
+}
+
+// A page just below a site root is a landing page, unless the entry names
+// it: then it is the project's own page, which a host rule or a declared kind
+// settles.
+TEST(SourceNotPrimary, APageJustBelowASiteRootNamedByTheEntryIsLeftToBeDeclared) {
+  for (const auto& [title, url] : std::vector<std::pair<std::string, std::string>>{
+           {"PAPI", "https://icl.someuni.example/papi/"},
+           {"Kotlin/Wasm", "https://kotl.example/wasm"},
+           {"Terminus", "https://files.someone.example/terminus-ttf/"},
+           {"Spring Boot", "https://projects.spring.example/spring-boot/"}}) {
+    const auto found = lint_item("- [" + title + "](" + url + ") - A library for profiling.");
+    EXPECT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
+  }
+  // A name too short to tell, or another page's name, decides nothing.
+  for (const auto& [title, url] : std::vector<std::pair<std::string, std::string>>{
+           {"rachelbythebay", "https://rachelbythebay.example/w/"},
+           {"Sampling vs Tracing", "https://someone.example/perf-tracing/"}}) {
+    const auto found = lint_item("- [" + title + "](" + url + ") - Posts on tracing.");
+    EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
   }
 }
 

@@ -162,6 +162,10 @@ struct Policy {
   /// "reimplementations": descriptions of a reproduction or a port of someone
   /// else's work, unless a description or a place says it is the authors' own.
   PatternSet reimplementation_descriptions;
+  /// A repository named after the framework it was written for ("pytorch-ntm")
+  /// whose description says it implements something is a port.
+  PatternSet port_places;
+  PatternSet port_descriptions;
   PatternSet own_work_descriptions;
   /// Host-and-path places where research organisations publish their own code.
   PatternSet own_work_places;

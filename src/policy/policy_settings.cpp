@@ -1113,28 +1113,42 @@ Setting make_policy_settings() {
            "course material.",
            R"({"a link collection": "(?i)\\bcurated list\\b"})"},
           [](Policy & p) -> auto& { return p.secondary_descriptions; }),
-      block({"reimplementations",
-             "Links that say they reimplement someone else's work (a reproduction, a port to "
-             "another framework), unless they are the authors' own code.",
-             R"({"descriptions": {"a reproduction": "(?i)\\bunofficial implementation\\b"}})"},
-            {
-                pattern_map(
-                    {"descriptions", "Descriptions of a reimplementation of someone else's work.",
-                     R"({"a reproduction": "(?i)\\bunofficial implementation\\b"})"},
-                    [](Policy & p) -> auto& { return p.reimplementation_descriptions; }),
-                pattern_map(
-                    {"own_work_descriptions",
-                     "Descriptions of the authors' own code (\"official implementation\", "
-                     "\"code for our paper\"): not a reimplementation.",
-                     R"({"the authors' code": "(?i)^official implementation\\b"})"},
-                    [](Policy & p) -> auto& { return p.own_work_descriptions; }),
-                pattern_map(
-                    {"own_work_places",
-                     "Places, host and path, where research organisations publish their own "
-                     "papers' code: not a reimplementation.",
-                     R"({"a research lab": "(?i)^github\\.com/google-research/"})"},
-                    [](Policy & p) -> auto& { return p.own_work_places; }),
-            }),
+      block(
+          {"reimplementations",
+           "Links that say they reimplement someone else's work (a reproduction, a port to "
+           "another framework), unless they are the authors' own code.",
+           R"({"descriptions": {"a reproduction": "(?i)\\bunofficial implementation\\b"}})"},
+          {
+              pattern_map(
+                  {"descriptions", "Descriptions of a reimplementation of someone else's work.",
+                   R"({"a reproduction": "(?i)\\bunofficial implementation\\b"})"},
+                  [](Policy & p) -> auto& { return p.reimplementation_descriptions; }),
+              pattern_map(
+                  {"port_places",
+                   "Places, host and path, of a repository named after the framework it was "
+                   "written for (\"pytorch-ntm\", \"neural-style-tf\"): with a description "
+                   "matching \"port_descriptions\", a port of someone else's work.",
+                   R"({"a framework in the name": "(?i)^github\\.com/[^/]+/[\\w.-]+-pytorch/?$"})"},
+                  [](Policy & p) -> auto& { return p.port_places; }),
+              pattern_map(
+                  {"port_descriptions",
+                   "Descriptions that say a repository implements something (\"Implementation "
+                   "of Neural Style\"): at a \"port_places\" place, a port.",
+                   R"({"an implementation": "(?i)\\bimplementation of\\b"})"},
+                  [](Policy & p) -> auto& { return p.port_descriptions; }),
+              pattern_map(
+                  {"own_work_descriptions",
+                   "Descriptions of the authors' own code (\"official implementation\", "
+                   "\"code for our paper\"): not a reimplementation.",
+                   R"({"the authors' code": "(?i)^official implementation\\b"})"},
+                  [](Policy & p) -> auto& { return p.own_work_descriptions; }),
+              pattern_map(
+                  {"own_work_places",
+                   "Places, host and path, where research organisations publish their own "
+                   "papers' code: not a reimplementation.",
+                   R"({"a research lab": "(?i)^github\\.com/google-research/"})"},
+                  [](Policy & p) -> auto& { return p.own_work_places; }),
+          }),
       bylines_block(),
       block({"claims", "Patterns that find performance claims in descriptions (claim/* rules).",
              R"({"figures": {"speed-up": "(?i)\\b\\d+(?:\\.\\d+)?x\\b"}})"},

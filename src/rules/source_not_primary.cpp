@@ -35,6 +35,10 @@ std::optional<std::string> report_evidence(const EntryView& view, const Policy& 
   return std::nullopt;
 }
 
+constexpr std::string_view k_reimplementation_hint =
+    "link the authors' own work: their repository or the paper; if this is the authors' code, "
+    "add its description or place to \"reimplementations\" in the policy";
+
 /// The authors' own code: its description says so ("official implementation"),
 /// or it lives where a research organisation publishes its papers' code.
 bool is_own_work(const EntryView& view, const Policy& policy) {
@@ -101,17 +105,34 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
         .entry = &view.entry});
     return;
   }
-  if (auto match = policy.reimplementation_descriptions.first_match(view.entry.description);
-      match && !is_own_work(view, policy)) {
+  if (is_own_work(view, policy)) {
+    return;
+  }
+  if (auto match = policy.reimplementation_descriptions.first_match(view.entry.description)) {
     out.push_back(Finding{
         .location = view.entry.where("description"),
         .message =
             fmt::format("the description says it is {} (\"{}\"), not the authors' implementation",
                         match->pattern->name, match->text),
-        .hint = "link the authors' own work: their repository or the paper; if this is the "
-                "authors' code, add its description or place to \"reimplementations\" in the "
-                "policy",
+        .hint = std::string(k_reimplementation_hint),
         .evidence = "reimplementation pattern: " + match->pattern->name,
+        .entry = &view.entry});
+    return;
+  }
+  const std::optional<PatternMatch> place =
+      policy.port_places.first_match(view.classification->place());
+  if (!place) {
+    return;
+  }
+  if (auto match = policy.port_descriptions.first_match(view.entry.description)) {
+    out.push_back(Finding{
+        .location = view.entry.where("description"),
+        .message = fmt::format(
+            "a repository named for its framework ({}) whose description says it is {} (\"{}\"): "
+            "a port of someone else's work, not the authors' implementation",
+            view.url_place(), match->pattern->name, match->text),
+        .hint = std::string(k_reimplementation_hint),
+        .evidence = "port pattern: " + place->pattern->name + ", " + match->pattern->name,
         .entry = &view.entry});
   }
 }

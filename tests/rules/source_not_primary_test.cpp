@@ -627,6 +627,31 @@ TEST(SourceNotPrimary, AReimplementationOfSomeoneElsesWorkIsNotPrimary) {
   }
 }
 
+// A repository named for the framework it was written in, which says it
+// implements something, is a port of someone else's work; a framework's
+// library, or the authors' own port, is not.
+TEST(SourceNotPrimary, ARepositoryNamedForItsFrameworkThatImplementsSomethingIsAPort) {
+  for (const auto& [url, description] : std::vector<std::pair<std::string, std::string>>{
+           {"https://github.com/someone/neural-style-tf", "Implementation of Neural Style."},
+           {"https://github.com/someone/pytorch-ntm", "A PyTorch NTM implementation."},
+           {"https://github.com/someone/LearningToCompare-Pytorch",
+            "Pytorch Implementation for Paper: Learning to Compare."}}) {
+    const auto found = lint_item("- [Model](" + url + ") - " + description);
+    ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary")) << url;
+    EXPECT_THAT(found[0].evidence, HasSubstr("port pattern: ")) << url;
+    EXPECT_THAT(found[0].message, HasSubstr("a port of someone else's work")) << url;
+  }
+  for (const auto& [url, description] : std::vector<std::pair<std::string, std::string>>{
+           {"https://github.com/someone/PyTorch-NLP",
+            "NLP research toolkit for rapid prototyping."},
+           {"https://github.com/someone/ViT-pytorch", "Official implementation of ViT-Lite."},
+           {"https://github.com/google-research/vit-jax",
+            "Implementation of the Vision Transformer."},
+           {"https://github.com/someone/ntm", "Implementation of Neural Turing Machines."}}) {
+    EXPECT_THAT(rule_ids(lint_item("- [Model](" + url + ") - " + description)), IsEmpty()) << url;
+  }
+}
+
 // Lists of papers often link the venue and write the title after it
 // ("[arXiv](…) A Survey of …"): a link text that only labels the link hands
 // the title rules the description.

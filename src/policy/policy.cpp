@@ -374,6 +374,16 @@ std::optional<std::string> publisher_named(std::string_view domain, std::string_
   return std::nullopt;
 }
 
+/// Whether a title (as a name key) names a site or page called `name`:
+/// "Kratos" at /kratos/, "Kotlin/Wasm" at /wasm, "Terminus" at
+/// /terminus-ttf/. A name of three letters counts only as the whole title
+/// ("PFA" at /pfa, not "gpt" in a title about GPT-3).
+bool title_names(const std::string& title_key, const std::string& name) {
+  return (name.size() >= 3 && name == title_key) ||
+         (name.size() >= 4 && title_key.find(name) != std::string::npos) ||
+         (title_key.size() >= 4 && name.starts_with(title_key));
+}
+
 /// Whether the entry calls the page a blog: a person's blog named after its
 /// author, or crediting its author, stays a blog.
 bool says_blog(std::string_view title, std::string_view description) {
@@ -389,9 +399,7 @@ bool is_own_site(const Classification& classification, std::string_view title,
   const std::string title_key = name_key(title);
   const std::vector<std::string> names = own_site_names(classification);
   return std::any_of(names.begin(), names.end(),
-                     [&](const std::string& name) {
-                       return name.size() >= 3 && title_key.find(name) != std::string::npos;
-                     }) &&
+                     [&](const std::string& name) { return title_names(title_key, name); }) &&
          !says_blog(title, description);
 }
 
@@ -449,32 +457,31 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
   while (path.ends_with('/')) {
     path.remove_suffix(1);
   }
-  // "Kratos" at /kratos/, "Kotlin/Wasm" at /wasm, "Terminus" at /terminus-ttf/.
-  const std::string page = name_key(path.substr(path.rfind('/') + 1));
-  const std::string title_key = name_key(title);
-  const bool named = (page.size() >= 3 && title_key.find(page) != std::string::npos) ||
-                     (title_key.size() >= 4 && page.starts_with(title_key));
+  const bool named = title_names(name_key(title), name_key(path.substr(path.rfind('/') + 1)));
   if (!named && !kind_declared) {
     return;
   }
-  // The next shape in the same table, then (where no host rule decides) the
-  // unknown hosts' table, then the host rule.
+  // The next strong shape of the same table, then (where no host rule
+  // decides) of the unknown hosts' table, then the host rule. Each step moves
+  // to a later shape, so the walk ends.
   const std::string place = classification.place();
-  const auto in = [&](const UrlShapes& shapes) {
-    return !shapes.shapes.empty() && classification.shape >= shapes.shapes.data() &&
-           classification.shape < shapes.shapes.data() + shapes.shapes.size();
+  const auto in = [](const UrlShapes& shapes, const UrlShape* shape) {
+    return !shapes.shapes.empty() && shape >= shapes.shapes.data() &&
+           shape < shapes.shapes.data() + shapes.shapes.size();
   };
-  const UrlShape* next = nullptr;
-  if (in(policy.shapes_on_any_host)) {
-    next = policy.shapes_on_any_host.first_match(place, classification.shape);
-    if (next == nullptr && classification.rule == nullptr) {
-      next = policy.shapes_on_unknown_hosts.first_match(place);
+  const UrlShape* shape = classification.shape;
+  while (shape != nullptr && shape->weak) {
+    if (in(policy.shapes_on_any_host, shape)) {
+      shape = policy.shapes_on_any_host.first_match(place, shape);
+      if (shape == nullptr && classification.rule == nullptr) {
+        shape = policy.shapes_on_unknown_hosts.first_match(place);
+      }
+    } else {
+      shape = policy.shapes_on_unknown_hosts.first_match(place, shape);
     }
-  } else {
-    next = policy.shapes_on_unknown_hosts.first_match(place, classification.shape);
   }
-  classification.shape = next;
-  classification.source_class = next != nullptr ? policy.find_class(next->class_name)
+  classification.shape = shape;
+  classification.source_class = shape != nullptr ? policy.find_class(shape->class_name)
                                 : classification.rule != nullptr
                                     ? policy.find_class(classification.rule->class_name)
                                     : nullptr;

@@ -171,22 +171,26 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
   }
 }
 
-// A page just below a site root is a landing page, unless the entry names
-// it: then it is the project's own page, which a host rule or a declared kind
-// settles.
+// A page just below a site root is a landing page, and a GitHub Pages page a
+// person's writing, unless the entry names it: then it is the project's own
+// page, which a host rule or a declared kind settles.
 TEST(SourceNotPrimary, APageJustBelowASiteRootNamedByTheEntryIsLeftToBeDeclared) {
   for (const auto& [title, url] : std::vector<std::pair<std::string, std::string>>{
            {"PAPI", "https://icl.someuni.example/papi/"},
            {"Kotlin/Wasm", "https://kotl.example/wasm"},
            {"Terminus", "https://files.someone.example/terminus-ttf/"},
-           {"Spring Boot", "https://projects.spring.example/spring-boot/"}}) {
+           {"Spring Boot", "https://projects.spring.example/spring-boot/"},
+           {"PFA", "https://dmg.example/pfa"},
+           {"Haystack", "https://someorg.github.io/haystack/"}}) {
     const auto found = lint_item("- [" + title + "](" + url + ") - A library for profiling.");
     EXPECT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
   }
   // A name too short to tell, or another page's name, decides nothing.
   for (const auto& [title, url] : std::vector<std::pair<std::string, std::string>>{
            {"rachelbythebay", "https://rachelbythebay.example/w/"},
-           {"Sampling vs Tracing", "https://someone.example/perf-tracing/"}}) {
+           {"Sampling vs Tracing", "https://someone.example/perf-tracing/"},
+           {"Why did all of the public reproductions of GPT-3 fail?",
+            "https://someone.github.io/gpt"}}) {
     const auto found = lint_item("- [" + title + "](" + url + ") - Posts on tracing.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
   }

@@ -7,7 +7,11 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
     sg::Policy policy = sg::parse_policy("policy/policy.json", sg::fuzz::as_text(data, size));
-    (void)sg::classify_url(policy, *sg::parse_url("https://example.com/a/b?c=d"));
+    // A weak shape walks on to later shapes when the title names the page.
+    if (auto classification =
+            sg::classify_url(policy, *sg::parse_url("https://example.com/a/b?c=d"))) {
+      sg::apply_weak_shape(policy, "b", false, *classification);
+    }
   } catch (const sg::InputError&) {
   }
   return 0;

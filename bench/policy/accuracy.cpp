@@ -127,7 +127,11 @@ std::map<std::string, std::pair<bool, std::set<std::string>>> read_second_labels
       continue;
     }
     const nlohmann::json row = nlohmann::json::parse(text);
-    auto& [violates, rules] = labels[row.at("id").get<std::string>()];
+    const std::string id = row.at("id").get<std::string>();
+    if (labels.contains(id)) {
+      throw sg::InputError(sg::Location{.file = path}, "second labels: id " + id + " twice");
+    }
+    auto& [violates, rules] = labels[id];
     violates = row.at("verdict") == "violate";
     for (const auto& rule : row.at("rules")) {
       rules.insert(rule.get<std::string>());
@@ -190,7 +194,11 @@ int run_bench(int argc, char** argv) {
       show_misses = true;
     } else if (option == "--tune") {
       show_tune = true;
-    } else if (option == "--second" && i + 1 < argc) {
+    } else if (option == "--second") {
+      if (i + 1 == argc) {
+        std::cerr << "sourcegate_bench_policy: --second needs a labels file\n";
+        return 2;
+      }
       second_labels = read_second_labels(argv[++i]);
     } else {
       std::cerr << "sourcegate_bench_policy: unknown option " << option << '\n';
@@ -266,13 +274,15 @@ int run_bench(int argc, char** argv) {
     }
   }
 
-  const auto second_placed = std::count_if(entries.begin(), entries.end(), [](const Labelled& e) {
-    return e.second_violates.has_value();
-  });
-  if (static_cast<std::size_t>(second_placed) != second_labels.size()) {
+  std::set<std::string> second_placed;
+  for (const Labelled& entry : entries) {
+    if (entry.second_violates) {
+      second_placed.insert(entry.id);
+    }
+  }
+  if (second_placed.size() != second_labels.size()) {
     std::cerr << fmt::format("second labels: {} of {} ids are not in the corpus\n",
-                             second_labels.size() - static_cast<std::size_t>(second_placed),
-                             second_labels.size());
+                             second_labels.size() - second_placed.size(), second_labels.size());
     return 2;
   }
 

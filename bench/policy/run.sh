@@ -16,4 +16,4 @@ second=()
 if [[ -f tests/policy-corpus/agreement/second-labels.jsonl ]]; then
   second=(--second tests/policy-corpus/agreement/second-labels.jsonl)
 fi
-./build/release/bench/sourcegate_bench_policy tests/policy-corpus policy/policy.json "$@" "${second[@]}"
+./build/release/bench/sourcegate_bench_policy tests/policy-corpus policy/policy.json "$@" ${second[@]+"${second[@]}"}

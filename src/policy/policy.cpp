@@ -9,6 +9,7 @@
 #include <array>
 #include <cctype>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -34,7 +35,8 @@ const RE2& NamedPattern::regex() const {
   return *m_compiled->regex;
 }
 
-std::optional<std::size_t> first_matching(const RE2::Set& set, std::string_view text) {
+std::optional<std::size_t> first_matching(const RE2::Set& set, std::string_view text,
+                                          std::size_t from) {
   // Built from pointer and size: where Abseil's string_view is a type of its
   // own (Debian 13), std::string_view does not convert to re2::StringPiece.
   const re2::StringPiece input(text.data(), text.size());
@@ -44,10 +46,17 @@ std::optional<std::size_t> first_matching(const RE2::Set& set, std::string_view 
     return std::nullopt;
   }
   std::vector<int> matched;
-  if (!set.Match(input, &matched) || matched.empty()) {
+  if (!set.Match(input, &matched)) {
     return std::nullopt;
   }
-  return static_cast<std::size_t>(*std::min_element(matched.begin(), matched.end()));
+  std::optional<std::size_t> first;
+  for (const int index : matched) {
+    const auto at = static_cast<std::size_t>(index);
+    if (at >= from && (!first || at < *first)) {
+      first = at;
+    }
+  }
+  return first;
 }
 
 std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const {
@@ -75,28 +84,20 @@ std::optional<PatternMatch> PatternSet::first_match(std::string_view text) const
                       .offset = static_cast<std::size_t>(found.data() - text.data())};
 }
 
+bool UrlShapes::holds(const UrlShape* shape) const {
+  // std::less orders any two pointers, even into different arrays.
+  return !shapes.empty() && !std::less<const UrlShape*>()(shape, shapes.data()) &&
+         std::less<const UrlShape*>()(shape, shapes.data() + shapes.size());
+}
+
 const UrlShape* UrlShapes::first_match(std::string_view place, const UrlShape* after) const {
-  if (!set || shapes.empty()) {
+  if (!set || shapes.empty() || (after != nullptr && !holds(after))) {
     return nullptr;
   }
-  if (after == nullptr) {
-    const std::optional<std::size_t> first = first_matching(*set, place);
-    return first && *first < shapes.size() ? &shapes[*first] : nullptr;
-  }
-  const auto after_index = static_cast<int>(after - shapes.data());
-  std::vector<int> matched;
-  if (!set->Match(re2::StringPiece(place.data(), place.size()), &matched)) {
-    return nullptr;
-  }
-  std::optional<int> next;
-  for (const int index : matched) {
-    if (index > after_index && (!next || index < *next)) {
-      next = index;
-    }
-  }
-  return next && static_cast<std::size_t>(*next) < shapes.size()
-             ? &shapes[static_cast<std::size_t>(*next)]
-             : nullptr;
+  const std::size_t from =
+      after != nullptr ? static_cast<std::size_t>(after - shapes.data()) + 1 : 0;
+  const std::optional<std::size_t> first = first_matching(*set, place, from);
+  return first && *first < shapes.size() ? &shapes[*first] : nullptr;
 }
 
 const SourceClass* Policy::find_class(std::string_view name) const {
@@ -374,14 +375,21 @@ std::optional<std::string> publisher_named(std::string_view domain, std::string_
   return std::nullopt;
 }
 
-/// Whether a title (as a name key) names a site or page called `name`:
-/// "Kratos" at /kratos/, "Kotlin/Wasm" at /wasm, "Terminus" at
-/// /terminus-ttf/. A name of three letters counts only as the whole title
-/// ("PFA" at /pfa, not "gpt" in a title about GPT-3).
-bool title_names(const std::string& title_key, const std::string& name) {
-  return (name.size() >= 3 && name == title_key) ||
-         (name.size() >= 4 && title_key.find(name) != std::string::npos) ||
-         (title_key.size() >= 4 && name.starts_with(title_key));
+/// Whether a title (as a name key) names the page whose last path segment is
+/// `segment`: the whole title ("Spring Boot" at /spring-boot/, "PFA" at
+/// /pfa), a one-word segment in it ("Kotlin/Wasm" at /wasm) or a one-word
+/// title that begins it ("Terminus" at /terminus-ttf/). A title holding a
+/// slug of several words is an article's: "The Illustrated Transformer" at
+/// /illustrated-transformer/.
+bool title_names_page(std::string_view title, std::string_view segment) {
+  const std::string title_key = name_key(title);
+  const std::string page = name_key(segment);
+  const bool one_word_segment = segment.find_first_of("-_.+ %") == std::string_view::npos;
+  const bool one_word_title =
+      title_key.size() >= 4 && title.find_first_of(" -_") == std::string_view::npos;
+  return (page.size() >= 3 && page == title_key) ||
+         (one_word_segment && page.size() >= 4 && title_key.find(page) != std::string::npos) ||
+         (one_word_title && page.starts_with(title_key));
 }
 
 /// Whether the entry calls the page a blog: a person's blog named after its
@@ -398,8 +406,12 @@ bool is_own_site(const Classification& classification, std::string_view title,
                  std::string_view description) {
   const std::string title_key = name_key(title);
   const std::vector<std::string> names = own_site_names(classification);
+  // A site's name is chosen for the project: "zed" in "Zed Editor" names
+  // zed.dev.
   return std::any_of(names.begin(), names.end(),
-                     [&](const std::string& name) { return title_names(title_key, name); }) &&
+                     [&](const std::string& name) {
+                       return name.size() >= 3 && title_key.find(name) != std::string::npos;
+                     }) &&
          !says_blog(title, description);
 }
 
@@ -457,7 +469,7 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
   while (path.ends_with('/')) {
     path.remove_suffix(1);
   }
-  const bool named = title_names(name_key(title), name_key(path.substr(path.rfind('/') + 1)));
+  const bool named = title_names_page(title, path.substr(path.rfind('/') + 1));
   if (!named && !kind_declared) {
     return;
   }
@@ -465,13 +477,9 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
   // decides) of the unknown hosts' table, then the host rule. Each step moves
   // to a later shape, so the walk ends.
   const std::string place = classification.place();
-  const auto in = [](const UrlShapes& shapes, const UrlShape* shape) {
-    return !shapes.shapes.empty() && shape >= shapes.shapes.data() &&
-           shape < shapes.shapes.data() + shapes.shapes.size();
-  };
   const UrlShape* shape = classification.shape;
   while (shape != nullptr && shape->weak) {
-    if (in(policy.shapes_on_any_host, shape)) {
+    if (policy.shapes_on_any_host.holds(shape)) {
       shape = policy.shapes_on_any_host.first_match(place, shape);
       if (shape == nullptr && classification.rule == nullptr) {
         shape = policy.shapes_on_unknown_hosts.first_match(place);

@@ -76,8 +76,10 @@ struct UrlShapes {
   std::shared_ptr<RE2::Set> set;
 
   /// The first shape (in policy order) that `place` matches, or null; with
-  /// `after`, one of these shapes, the first after it.
+  /// `after`, the first after it (null when `after` is not one of these).
   const UrlShape* first_match(std::string_view place, const UrlShape* after = nullptr) const;
+  /// Whether `shape` is one of these shapes.
+  bool holds(const UrlShape* shape) const;
 };
 
 /// The mechanisms one publisher (a registrable domain) introduced, defines or
@@ -119,10 +121,11 @@ class NamedPattern {
   std::shared_ptr<Compiled> m_compiled;
 };
 
-/// The index of the first of `set`'s patterns (in the order they were added)
-/// that matches `text`: one pass over the text, whatever the number of
-/// patterns.
-std::optional<std::size_t> first_matching(const RE2::Set& set, std::string_view text);
+/// The index of the first of `set`'s patterns (in the order they were added),
+/// from index `from` on, that matches `text`: one pass over the text,
+/// whatever the number of patterns.
+std::optional<std::size_t> first_matching(const RE2::Set& set, std::string_view text,
+                                          std::size_t from = 0);
 
 /// Several patterns matched in one pass (RE2::Set), then the matching one run
 /// alone to quote what it found.

@@ -37,7 +37,8 @@ std::optional<std::string> report_evidence(const EntryView& view, const Policy& 
 
 constexpr std::string_view k_reimplementation_hint =
     "link the authors' own work: their repository or the paper; if this is the authors' code, "
-    "add its description or place to \"reimplementations\" in the policy";
+    "add its description to \"reimplementations.own_work_descriptions\" or its place to "
+    "\"reimplementations.own_work_places\" in the policy";
 
 /// The authors' own code: its description says so ("official implementation"),
 /// or it lives where a research organisation publishes its papers' code.

@@ -34,6 +34,8 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   EXPECT_EQ(class_after_first_party(policy, "starship", "https://starship.rs/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "CometML", "https://www.comet.com"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "oh-my-zsh", "http://ohmyz.sh/"), "docs");
+  // A short site name inside a longer title still names the site.
+  EXPECT_EQ(class_after_first_party(policy, "Zed Editor", "https://zed.dev/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "esp-rs", "https://github.com/esp-rs"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "Rust Cookbook",
                                     "https://rust-lang-nursery.github.io/rust-cookbook/"),

@@ -64,6 +64,28 @@ TEST(UrlShapes, AShapeUnlessNamedGivesWayWhenTheTitleNamesThePage) {
             (std::pair<std::string, std::string>{"", "docs"}));
 }
 
+// A weak shape on any host, named, gives way to the unknown hosts' table
+// where no host rule decides; a shape of another policy is none of these.
+TEST(UrlShapes, AWeakShapeOnAnyHostGivesWayToTheUnknownHostsTable) {
+  const Policy policy = parse_policy("p.json",
+                                     R"({"classes": {"docs": {"primary": true, "kinds": ["docs"]},
+    "blog": {}, "home page": {}},
+    "url_shapes": {
+      "on_any_host": {"a landing page": {"pattern": "^[^/]+/[\\w-]+/?$", "class": "home page",
+                                         "weak": true}},
+      "on_unknown_hosts": {"a docs host": {"pattern": "^docs\\.", "class": "docs"}}}})");
+  Classification classification =
+      *classify_url(policy, *parse_url("https://docs.a.example/kratos"));
+  apply_weak_shape(policy, "Kratos", false, classification);
+  ASSERT_NE(classification.shape, nullptr);
+  EXPECT_EQ(classification.shape->name, "a docs host");
+  EXPECT_EQ(classification.source_class->name, "docs");
+  EXPECT_TRUE(policy.shapes_on_unknown_hosts.holds(classification.shape));
+  EXPECT_FALSE(policy.shapes_on_any_host.holds(classification.shape));
+  EXPECT_EQ(policy.shapes_on_any_host.first_match("docs.a.example/kratos", classification.shape),
+            nullptr);
+}
+
 // A host rule's path prefix matches a forge's owner in any case, as GitHub
 // does; elsewhere a path is case-sensitive.
 TEST(HostRules, AForgePathPrefixMatchesInAnyCase) {

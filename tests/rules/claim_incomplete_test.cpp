@@ -92,6 +92,8 @@ constexpr PatternCase k_claim_cases[] = {
      "Evaluated on HumanEval and MBPP."},
     {"a named benchmark's score", "A 7B coder reaching 61.2 on SWE-bench Verified.",
      "A harness for SWE-bench Verified runs."},
+    {"a named benchmark's score", "HumanEval: 88.4, MBPP: 83.5.",
+     "Scores on AlpacaEval 2.0 and MMLU 5-shot, as the paper reports them."},
     {"comparison", "A GEMM that beats cuBLAS.", "A GEMM written in CuTe."},
     {"comparison", "A stack with better performance than any std container.",
      "Better performance tools for C++."},

@@ -190,7 +190,9 @@ TEST(SourceNotPrimary, APageJustBelowASiteRootNamedByTheEntryIsLeftToBeDeclared)
            {"rachelbythebay", "https://rachelbythebay.example/w/"},
            {"Sampling vs Tracing", "https://someone.example/perf-tracing/"},
            {"Why did all of the public reproductions of GPT-3 fail?",
-            "https://someone.github.io/gpt"}}) {
+            "https://someone.github.io/gpt"},
+           // An article's slug is made from its title.
+           {"The Illustrated Transformer", "https://someone.github.io/illustrated-transformer/"}}) {
     const auto found = lint_item("- [" + title + "](" + url + ") - Posts on tracing.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
   }
@@ -636,10 +638,11 @@ TEST(SourceNotPrimary, AReimplementationOfSomeoneElsesWorkIsNotPrimary) {
 // library, or the authors' own port, is not.
 TEST(SourceNotPrimary, ARepositoryNamedForItsFrameworkThatImplementsSomethingIsAPort) {
   for (const auto& [url, description] : std::vector<std::pair<std::string, std::string>>{
-           {"https://github.com/someone/neural-style-tf", "Implementation of Neural Style."},
+           {"https://github.com/someone/dtn-tensorflow",
+            "Implementation of Domain Transfer Networks."},
            {"https://github.com/someone/pytorch-ntm", "A PyTorch NTM implementation."},
-           {"https://github.com/someone/LearningToCompare-Pytorch",
-            "Pytorch Implementation for Paper: Learning to Compare."}}) {
+           {"https://github.com/someone/rl_a3c_pytorch",
+            "Reinforcement learning with an implementation of A3C LSTM."}}) {
     const auto found = lint_item("- [Model](" + url + ") - " + description);
     ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary")) << url;
     EXPECT_THAT(found[0].evidence, HasSubstr("port pattern: ")) << url;
@@ -651,7 +654,12 @@ TEST(SourceNotPrimary, ARepositoryNamedForItsFrameworkThatImplementsSomethingIsA
            {"https://github.com/someone/ViT-pytorch", "Official implementation of ViT-Lite."},
            {"https://github.com/google-research/vit-jax",
             "Implementation of the Vision Transformer."},
-           {"https://github.com/someone/ntm", "Implementation of Neural Turing Machines."}}) {
+           {"https://github.com/someone/ntm", "Implementation of Neural Turing Machines."},
+           // The authors' own code names its paper; -tf is Terraform's suffix too.
+           {"https://github.com/someone/score_sde_pytorch",
+            "PyTorch implementation for Score-Based Generative Modeling through SDEs."},
+           {"https://github.com/someone/eks-tf",
+            "A Terraform implementation of an EKS cluster."}}) {
     EXPECT_THAT(rule_ids(lint_item("- [Model](" + url + ") - " + description)), IsEmpty()) << url;
   }
 }

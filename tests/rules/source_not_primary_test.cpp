@@ -681,6 +681,13 @@ TEST(SourceNotPrimary, ALinkLabelHandsTheTitleRulesTheDescription) {
     EXPECT_THAT(it->message, HasSubstr("the description reads as a survey")) << label;
     EXPECT_EQ(it->evidence, "title pattern: a survey") << label;
   }
+  // A quoted title is read from its first word.
+  for (const char* quoted : {"\"Understanding the Impact of Post-Training Quantization\", arXiv.",
+                             "\u201cSurvey of Kernel Fusion\u201d, 2024."}) {
+    const auto found =
+        lint_item("- [paper](https://arxiv.org/abs/2309.05210) - " + std::string(quoted));
+    EXPECT_NE(finding_of(found, "source/not-primary"), nullptr) << quoted;
+  }
   // A title that names the work is the title, whatever the description says.
   EXPECT_THAT(rule_ids(lint_item("- [LSQ: Learned Step Size Quantization](https://arxiv.org/abs/"
                                  "1902.08153) - Compared in a survey of quantization methods.")),

@@ -111,6 +111,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://github.com/someone/awesome-kernels", "a link-collection repository"},
            {"https://github.com/someone/cuda-puzzles", "a course or exercise repository"},
            {"https://github.com/someone", "a user or organisation page"},
+           {"https://github.com/topics/cuda", "a forge's listing page"},
+           {"https://github.com/collections/machine-learning", "a forge's listing page"},
            {"https://huggingface.co/some-lab", "a user or organisation page"},
            {"https://github.com/someone/how-to-optimize-gemm", "a course or exercise repository"},
            {"https://github.com/someone/advent-of-cuda", "a course or exercise repository"},

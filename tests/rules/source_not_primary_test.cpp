@@ -1,5 +1,7 @@
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "rules/rule_test_support.h"
 
 namespace sg::testing {
@@ -187,7 +189,7 @@ TEST(SourceNotPrimary, APageJustBelowASiteRootNamedByTheEntryIsLeftToBeDeclared)
            {"Spring Boot", "https://projects.spring.example/spring-boot/"},
            {"PFA", "https://dmg.example/pfa"},
            {"Haystack", "https://someorg.github.io/haystack/"}}) {
-    const auto found = lint_item("- [" + title + "](" + url + ") - A library for profiling.");
+    const auto found = lint_item(fmt::format("- [{}]({}) - A library for profiling.", title, url));
     EXPECT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
   }
   // A name too short to tell, or another page's name, decides nothing.
@@ -198,7 +200,7 @@ TEST(SourceNotPrimary, APageJustBelowASiteRootNamedByTheEntryIsLeftToBeDeclared)
             "https://someone.github.io/gpt"},
            // An article's slug is made from its title.
            {"The Illustrated Transformer", "https://someone.github.io/illustrated-transformer/"}}) {
-    const auto found = lint_item("- [" + title + "](" + url + ") - Posts on tracing.");
+    const auto found = lint_item(fmt::format("- [{}]({}) - Posts on tracing.", title, url));
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
   }
 }
@@ -648,7 +650,7 @@ TEST(SourceNotPrimary, ARepositoryNamedForItsFrameworkThatImplementsSomethingIsA
            {"https://github.com/someone/pytorch-ntm", "A PyTorch NTM implementation."},
            {"https://github.com/someone/rl_a3c_pytorch",
             "Reinforcement learning with an implementation of A3C LSTM."}}) {
-    const auto found = lint_item("- [Model](" + url + ") - " + description);
+    const auto found = lint_item(fmt::format("- [Model]({}) - {}", url, description));
     ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary")) << url;
     EXPECT_THAT(found[0].evidence, HasSubstr("port pattern: ")) << url;
     EXPECT_THAT(found[0].message, HasSubstr("a port of someone else's work")) << url;
@@ -665,7 +667,8 @@ TEST(SourceNotPrimary, ARepositoryNamedForItsFrameworkThatImplementsSomethingIsA
             "PyTorch implementation for Score-Based Generative Modeling through SDEs."},
            {"https://github.com/someone/eks-tf",
             "A Terraform implementation of an EKS cluster."}}) {
-    EXPECT_THAT(rule_ids(lint_item("- [Model](" + url + ") - " + description)), IsEmpty()) << url;
+    EXPECT_THAT(rule_ids(lint_item(fmt::format("- [Model]({}) - {}", url, description))), IsEmpty())
+        << url;
   }
 }
 

@@ -160,6 +160,31 @@ bool path_has_prefix(std::string_view host, std::string_view path, std::string_v
 
 }  // namespace
 
+namespace {
+
+/// Sets the shape that decides `classification` (the first after `after`, in
+/// the order shapes are tried: those on any host, then, where no host rule
+/// decides, those on unknown hosts) and the class it gives: the shape's, else
+/// the host rule's.
+void decide_by_shape(const Policy& policy, const UrlShape* after, Classification& classification) {
+  const std::string place = classification.place();
+  const UrlShape* shape = nullptr;
+  if (after == nullptr || policy.shapes_on_any_host.holds(after)) {
+    shape = policy.shapes_on_any_host.first_match(place, after);
+    after = nullptr;
+  }
+  if (shape == nullptr && classification.rule == nullptr) {
+    shape = policy.shapes_on_unknown_hosts.first_match(place, after);
+  }
+  classification.shape = shape;
+  classification.source_class = shape != nullptr ? policy.find_class(shape->class_name)
+                                : classification.rule != nullptr
+                                    ? policy.find_class(classification.rule->class_name)
+                                    : nullptr;
+}
+
+}  // namespace
+
 std::optional<Classification> classify_url(const Policy& policy, const Url& url) {
   if (!url.is_web()) {
     return std::nullopt;
@@ -187,17 +212,7 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& url)
       result.rule = &rule;
     }
   }
-  if (result.rule != nullptr) {
-    result.source_class = policy.find_class(result.rule->class_name);
-  }
-  const std::string place = result.place();
-  result.shape = policy.shapes_on_any_host.first_match(place);
-  if (result.shape == nullptr && result.rule == nullptr) {
-    result.shape = policy.shapes_on_unknown_hosts.first_match(place);
-  }
-  if (result.shape != nullptr) {
-    result.source_class = policy.find_class(result.shape->class_name);
-  }
+  decide_by_shape(policy, nullptr, result);
   return result;
 }
 
@@ -473,26 +488,10 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
   if (!named && !kind_declared) {
     return;
   }
-  // The next strong shape of the same table, then (where no host rule
-  // decides) of the unknown hosts' table, then the host rule. Each step moves
-  // to a later shape, so the walk ends.
-  const std::string place = classification.place();
-  const UrlShape* shape = classification.shape;
-  while (shape != nullptr && shape->weak) {
-    if (policy.shapes_on_any_host.holds(shape)) {
-      shape = policy.shapes_on_any_host.first_match(place, shape);
-      if (shape == nullptr && classification.rule == nullptr) {
-        shape = policy.shapes_on_unknown_hosts.first_match(place);
-      }
-    } else {
-      shape = policy.shapes_on_unknown_hosts.first_match(place, shape);
-    }
+  // Each step moves to a later shape, so the walk ends.
+  while (classification.shape != nullptr && classification.shape->weak) {
+    decide_by_shape(policy, classification.shape, classification);
   }
-  classification.shape = shape;
-  classification.source_class = shape != nullptr ? policy.find_class(shape->class_name)
-                                : classification.rule != nullptr
-                                    ? policy.find_class(classification.rule->class_name)
-                                    : nullptr;
 }
 
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,

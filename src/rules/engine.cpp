@@ -1,7 +1,6 @@
 #include "rules/engine.h"
 
 #include <algorithm>
-#include <array>
 #include <map>
 
 #include <fmt/format.h>
@@ -9,6 +8,7 @@
 #include "rules/rule.h"
 #include "util/date.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace sg {
 namespace {
@@ -21,27 +21,6 @@ void check_policy_rule_ids(const Policy& policy) {
                                    unknown_rule_hint(id)));
     }
   }
-}
-
-/// A title as the title rules read it: lists of papers quote it
-/// ("[paper] \"A Survey of …\", arXiv"), and a pattern anchored at its
-/// start must see its first word.
-std::string_view without_leading_quotes(std::string_view text) {
-  static constexpr std::array<std::string_view, 6> k_quotes{"\"",     "'",      "\u201c",
-                                                            "\u2018", "\u00ab", "\u300c"};
-  for (bool trimmed = true; trimmed;) {
-    trimmed = false;
-    while (!text.empty() && text.front() == ' ') {
-      text.remove_prefix(1);
-    }
-    for (const std::string_view quote : k_quotes) {
-      if (text.starts_with(quote)) {
-        text.remove_prefix(quote.size());
-        trimmed = true;
-      }
-    }
-  }
-  return text;
 }
 
 /// One list check, its findings stamped with the rule and its severity.
@@ -164,15 +143,11 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
     }
     const bool labelled_link =
         !entry.description.empty() && policy.link_labels.first_match(entry.title).has_value();
-    const EntryView view{section,
-                         group,
-                         entry,
-                         std::move(classification),
-                         kind,
-                         names_only,
-                         claim_text(entry.title, policy),
-                         claim_text(entry.description, policy),
-                         without_leading_quotes(labelled_link ? entry.description : entry.title),
+    const EntryView view{section, group, entry, std::move(classification), kind, names_only,
+                         claim_text(entry.title, policy), claim_text(entry.description, policy),
+                         // Lists of papers quote a title ("[paper] \"A Survey of …\""):
+                         // patterns anchored at its start must see its first word.
+                         without_opening_quotes(labelled_link ? entry.description : entry.title),
                          labelled_link ? "description" : "title"};
     for (const Active& a : active) {
       if (a.rule->check_entry == nullptr) {

@@ -1,6 +1,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
@@ -139,6 +140,20 @@ std::string_view trim(std::string_view text) {
     return {};
   }
   return text.substr(first, text.find_last_not_of(k_space) - first + 1);
+}
+
+std::string_view without_opening_quotes(std::string_view text) {
+  static constexpr std::array<std::string_view, 6> k_quotes{"\"",     "'",      "\u201c",
+                                                            "\u2018", "\u00ab", "\u300c"};
+  for (;;) {
+    text.remove_prefix(std::min(text.find_first_not_of(' '), text.size()));
+    const auto quote = std::find_if(k_quotes.begin(), k_quotes.end(),
+                                    [&](std::string_view q) { return text.starts_with(q); });
+    if (quote == k_quotes.end()) {
+      return text;
+    }
+    text.remove_prefix(quote->size());
+  }
 }
 
 std::string collapse_spaces(std::string_view text) {

@@ -44,6 +44,10 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 /// The text without leading and trailing ASCII whitespace.
 std::string_view trim(std::string_view text);
 
+/// The text without leading spaces and opening quotation marks ("\"",
+/// "'", "“", "‘", "«", "「"): "“A Survey of …”" reads "A Survey of …”".
+std::string_view without_opening_quotes(std::string_view text);
+
 /// ASCII lower case (hosts, schemes, header names, HTML markers).
 std::string to_lower(std::string_view text);
 

@@ -37,5 +37,15 @@ TEST(LineIndex, LocatesLinesAndColumnsInCodePoints) {
   EXPECT_EQ(index.line_text(5), "");
 }
 
+// Title rules anchored at a title's start see its first word, however the
+// list quotes it; closing quotes and inner quotes stay.
+TEST(WithoutOpeningQuotes, DropsLeadingSpacesAndOpeningQuotes) {
+  EXPECT_EQ(without_opening_quotes("\"A Survey of Fusion\", arXiv"), "A Survey of Fusion\", arXiv");
+  EXPECT_EQ(without_opening_quotes(" \u201c 'Survey' \u201d"), "Survey' \u201d");
+  EXPECT_EQ(without_opening_quotes("\u00abTitre\u00bb"), "Titre\u00bb");
+  EXPECT_EQ(without_opening_quotes("Plain \"quoted\" title"), "Plain \"quoted\" title");
+  EXPECT_EQ(without_opening_quotes(" \" ' "), "");
+}
+
 }  // namespace
 }  // namespace sg

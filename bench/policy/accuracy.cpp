@@ -9,7 +9,8 @@
 // the held-out part. --second reads a second curator's labels of a sample
 // (id, verdict, rules per line) and prints, per part, how far the two
 // curators agree and how sourcegate scores against each: the ceiling a
-// rule set can reach is the curators' own agreement.
+// rule set can reach is the curators' own agreement. "flagged, sure labels"
+// scores only the entries whose reason is not marked "uncertain:".
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -48,6 +49,8 @@ struct Labelled {
   /// links, when its text names one ("Repository", "code").
   std::string code;
   bool violates = false;
+  /// The curator marked the verdict "uncertain:": the link alone left it open.
+  bool uncertain = false;
   std::set<std::string> rules;
   /// A second curator's verdict and rules, when the sample holds the entry.
   std::optional<bool> second_violates;
@@ -254,6 +257,7 @@ int run_bench(int argc, char** argv) {
         }
       }
       entry.violates = row.at("verdict") == "violate";
+      entry.uncertain = row.value("reason", "").starts_with("uncertain:");
       for (const auto& rule : row.at("rules")) {
         entry.rules.insert(rule.get<std::string>());
       }
@@ -310,6 +314,7 @@ int run_bench(int argc, char** argv) {
                                           "claim/incomplete"};
   for (const std::string part : {"tune", "held-out"}) {
     Counts flagged;
+    Counts flagged_sure;
     std::map<std::string, Counts> per_rule;
     std::map<std::string, Counts> per_list;
     std::map<std::string, std::pair<int, int>> by_class;  // class -> (violate, flagged)
@@ -321,6 +326,9 @@ int run_bench(int argc, char** argv) {
       }
       ++count;
       flagged.add(!entry.errors.empty(), entry.violates);
+      if (!entry.uncertain) {
+        flagged_sure.add(!entry.errors.empty(), entry.violates);
+      }
       per_list[entry.list].add(!entry.errors.empty(), entry.violates);
       for (const std::string& rule : rules) {
         per_rule[rule].add(entry.errors.contains(rule), entry.rules.contains(rule));
@@ -331,6 +339,9 @@ int run_bench(int argc, char** argv) {
     }
     std::cout << fmt::format("\n== {} ({} entries)\n", part, count);
     std::cout << fmt::format("{:<22} {}\n", "flagged", flagged.line());
+    // Where the curator was sure, a disagreement is sourcegate's; where the
+    // label says "uncertain:", it may be the label's.
+    std::cout << fmt::format("{:<22} {}\n", "flagged, sure labels", flagged_sure.line());
     for (const std::string& rule : rules) {
       std::cout << fmt::format("{:<22} {}\n", rule, per_rule[rule].line());
     }

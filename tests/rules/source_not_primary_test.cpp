@@ -649,7 +649,11 @@ TEST(SourceNotPrimary, ARepositoryNamedForItsFrameworkThatImplementsSomethingIsA
             "Implementation of Domain Transfer Networks."},
            {"https://github.com/someone/pytorch-ntm", "A PyTorch NTM implementation."},
            {"https://github.com/someone/rl_a3c_pytorch",
-            "Reinforcement learning with an implementation of A3C LSTM."}}) {
+            "Reinforcement learning with an implementation of A3C LSTM."},
+           {"https://github.com/someone/LearningToCompare-Pytorch",
+            "Pytorch Implementation for Paper: Learning to Compare."},
+           {"https://github.com/someone/AAE_pytorch",
+            "Adversarial Autoencoders (with Pytorch)."}}) {
     const auto found = lint_item(fmt::format("- [Model]({}) - {}", url, description));
     ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary")) << url;
     EXPECT_THAT(found[0].evidence, HasSubstr("port pattern: ")) << url;
@@ -665,8 +669,9 @@ TEST(SourceNotPrimary, ARepositoryNamedForItsFrameworkThatImplementsSomethingIsA
            // The authors' own code names its paper; -tf is Terraform's suffix too.
            {"https://github.com/someone/score_sde_pytorch",
             "PyTorch implementation for Score-Based Generative Modeling through SDEs."},
-           {"https://github.com/someone/eks-tf",
-            "A Terraform implementation of an EKS cluster."}}) {
+           {"https://github.com/someone/eks-tf", "A Terraform implementation of an EKS cluster."},
+           {"https://github.com/someone/drift-pytorch",
+            "A drift detection library (for PyTorch)."}}) {
     EXPECT_THAT(rule_ids(lint_item(fmt::format("- [Model]({}) - {}", url, description))), IsEmpty())
         << url;
   }

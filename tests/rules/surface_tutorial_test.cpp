@@ -45,6 +45,19 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
               Not(Contains("surface/tutorial")));
 }
 
+// A paper's title that says "step by step" names its method ("Let's Verify
+// Step by Step"); a secondary page that says it is a walkthrough.
+TEST(SurfaceTutorial, StepByStepIsAWalkthroughOnlyOnSecondaryPages) {
+  for (const char* item :
+       {"- [Let's Verify Step by Step](https://arxiv.org/abs/2305.20050) - Process supervision.",
+        "- [Distilling Step-by-Step!](https://arxiv.org/abs/2305.02301) - Smaller models."}) {
+    EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("surface/tutorial"))) << item;
+  }
+  EXPECT_THAT(rule_ids(lint_item("- [Sailing board](https://someone.example/posts/stm32/) - A "
+                                 "step-by-step guide to an STM32 board.")),
+              Contains("surface/tutorial"));
+}
+
 // On a page the policy does not class primary, tutorial words and a tutorial
 // path are enough; a repository's description says what it contains.
 TEST(SurfaceTutorial, SecondaryPagesAreJudgedByTheirWordsAndPath) {
@@ -87,7 +100,8 @@ TEST(SurfaceTutorial, AReportWithCodeIsExempt) {
 TEST(SurfaceTutorial, ATutorialThatLinksItsCodeIsStillATutorial) {
   const auto found = lint_markdown(
       "# L\n\n## S\n\n- [From 0 to glTF](https://someone.example/graphics/0-to-gltf/) - A "
-      "tutorial to create a glTF model viewer - [repository](https://github.com/someone/gltf).\n");
+      "tutorial to create a glTF model viewer - "
+      "[repository](https://github.com/someone/gltf).\n");
   EXPECT_THAT(rule_ids(found), Contains("surface/tutorial"));
 }
 

@@ -230,9 +230,31 @@ int run_bench(int argc, char** argv) {
   std::sort(files.begin(), files.end());
 
   std::vector<Labelled> entries;
-  std::string markdown = "# Corpus\n\n## Entries\n\n";
+  std::string markdown = "# Corpus\n";
   std::map<int, std::size_t> entry_at_line;
-  int line_number = 5;
+  int line_number = 2;
+  std::string last_section;
+  // Each entry sits under its list's headings, outermost as a section and
+  // innermost as a group, as the list had them: a heading is evidence too.
+  const auto write_headings = [&](const std::string& path) {
+    std::vector<std::string> names;
+    for (std::size_t at = 0; at <= path.size();) {
+      const std::size_t end = std::min(path.find(" > ", at), path.size());
+      if (end > at) {
+        names.push_back(path.substr(at, end - at));
+      }
+      at = end + 3;
+    }
+    if (names.empty()) {
+      names.emplace_back("Entries");
+    }
+    markdown += fmt::format("\n## {}\n\n", names.front());
+    line_number += 3;
+    if (names.size() > 1) {
+      markdown += fmt::format("### {}\n\n", names.back());
+      line_number += 2;
+    }
+  };
   for (const fs::path& file : files) {
     std::istringstream lines(sg::read_file(file.string()));
     std::string text;
@@ -271,6 +293,11 @@ int run_bench(int argc, char** argv) {
             classified->source_class != nullptr ? classified->source_class->name : "unclassified";
       } else {
         entry.host_class = "not a web URL";
+      }
+      if (const std::string section = row.value("section", "");
+          section != last_section || entries.empty()) {
+        write_headings(section);
+        last_section = section;
       }
       markdown += markdown_line(entry) + "\n";
       entry_at_line[line_number++] = entries.size();

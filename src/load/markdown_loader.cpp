@@ -310,7 +310,8 @@ class MarkdownReader {
 
   void read_heading(cmark_node* heading) {
     m_heading_entry.reset();
-    const std::string title(trim(plain_text(heading)));
+    // The text a reader sees: "## <a name='Books'></a>Books" is "Books".
+    const std::string title(trim(plain_text(heading, false)));
     // GitHub makes a heading's anchor from its rendered text, untrimmed:
     // tags and images add nothing, the spaces around them stay
     // ("# Name ![badge](…)" is #name-).

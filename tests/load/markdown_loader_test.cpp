@@ -32,6 +32,26 @@ TEST(MarkdownLoader, HeadingsBecomeTitleSectionsAndGroups) {
                                                      "Attention", "Kernels", "Watchlist"}));
 }
 
+// A heading's title is the text a reader sees: an anchor tag written before
+// it ("## <a name='Books'></a>Books") is no part of it, so a section's name
+// and the footer and contents checks read "Books", "License", "Contents".
+TEST(MarkdownLoader, HeadingTitlesLeaveOutTheirHtml) {
+  LoadResult result;
+  load_markdown_text(
+      "l.md",
+      "# L\n\n## <a name='Books'></a>Books\n\n- [B](https://example.com/b) - A "
+      "book.\n\n### <span id=\"x\">Free</span> ones\n\n- [F](https://example.com/f) "
+      "- Free.\n\n## <a name='License'></a>License\n\n- [CC0](https://example.com/cc0)"
+      "\n",
+      result);
+  ASSERT_EQ(result.list.sections.size(), 2U);
+  EXPECT_EQ(result.list.sections[0].title, "Books");
+  ASSERT_EQ(result.list.sections[0].groups.size(), 1U);
+  EXPECT_EQ(result.list.sections[0].groups[0].title, "Free ones");
+  EXPECT_EQ(result.list.sections[1].title, "License");
+  EXPECT_EQ(result.list.entry_count(), 2U);  // the licence link is the footer's, not an entry
+}
+
 // cmark-gfm reports an HTML block closed by its end condition ("-->",
 // "</script>") as ending a line early; the intro keeps the whole block.
 TEST(MarkdownLoader, IntroKeepsWholeHtmlBlocks) {

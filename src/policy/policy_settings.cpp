@@ -1113,6 +1113,13 @@ Setting make_policy_settings() {
            "course material.",
            R"({"a link collection": "(?i)\\bcurated list\\b"})"},
           [](Policy & p) -> auto& { return p.secondary_descriptions; }),
+      pattern_map(
+          {"secondary_sections",
+           "Headings of sections that hold teaching material (Books, Courses, Talks): an "
+           "undeclared entry under one, on a paper, repository or unknown host, is that "
+           "material, not a primary source.",
+           R"({"teaching material": "(?i)^\\W*(?:books?|courses?|talks)\\W*$"})"},
+          [](Policy & p) -> auto& { return p.secondary_sections; }),
       block(
           {"reimplementations",
            "Links that say they reimplement someone else's work (a reproduction, a port to "

@@ -106,6 +106,26 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
         .entry = &view.entry});
     return;
   }
+  // The list's own heading says what it holds; documentation (a project's
+  // tutorial under "Tutorials") stays documentation.
+  if (!view.entry.kind && (source_class == nullptr ||
+                           (source_class->primary && !source_class->allows(EntryKind::docs)))) {
+    const std::string& heading = view.group != nullptr ? view.group->title : view.section.title;
+    if (auto match = policy.secondary_sections.first_match(heading)) {
+      out.push_back(Finding{
+          .location = view.entry.where("url"),
+          .message = fmt::format(
+              "listed under \"{}\", a section of {}: {} there is that material, "
+              "not a primary source",
+              heading, match->pattern->name,
+              source_class != nullptr ? a_class_page(source_class->name) : std::string("a page")),
+          .hint = "link the paper, docs or repository the material teaches; if this entry is "
+                  "one, move it to a section for its kind",
+          .evidence = "section pattern: " + match->pattern->name,
+          .entry = &view.entry});
+      return;
+    }
+  }
   // The authors' own code is asked about only for a text that reads as
   // someone else's: most entries match neither pattern.
   if (auto match = policy.reimplementation_descriptions.first_match(view.entry.description);
@@ -154,7 +174,9 @@ extern const Rule k_source_not_primary = {
         "is a \"report\" that names its \"code\". Decided by the host rule or URL shape (on an "
         "unknown host, by a person's byline: \"bylines\"), then on "
         "primary and unknown hosts by \"secondary_titles\" (unless \"method_titles\" says the "
-        "work also builds something), \"secondary_descriptions\" and \"reimplementations\" "
+        "work also builds something), \"secondary_descriptions\", \"secondary_sections\" (the "
+        "heading above an "
+        "undeclared entry that is not documentation) and \"reimplementations\" "
         "(unless its description or place says it is the authors' own code). Where the link "
         "text only labels the link (\"link_labels\": \"arXiv\", \"PDF\"), the title "
         "patterns read the description.",

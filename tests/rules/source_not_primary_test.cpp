@@ -597,6 +597,40 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
   }
 }
 
+// A list's heading says what its entries are: a repository, a paper host or
+// an unknown host under "Books" or "Tutorials and Courses" is teaching
+// material; documentation under it, a mixed heading or a topic is not.
+TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"Books", "https://github.com/o/book-code"},
+      {"Practical Books", "https://github.com/o/r"},
+      {"\xf0\x9f\x93\x98 Foundational Books", "https://www.cs.example.edu/~a/book.html"},
+      {"Tutorials and Courses", "https://github.com/o/r"},
+      {"Videos and Online Courses", "https://www.cs.example.edu/~a/ml/"},
+      {"MOOC", "https://www.cs.example.edu/~a/ml/mooc.html"},
+      {"Book", "https://citeseerx.ist.psu.edu/viewdoc/download?doi=10.1.1.1.1"}};
+  for (const auto& [heading, url] : cases) {
+    const auto found = lint_markdown(std::string("# L\n\n## Other\n\n### ") + heading +
+                                     "\n\n- [Title](" + url + ") - Text.\n");
+    ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << heading;
+    const Diagnostic& d = *finding_of(found, "source/not-primary");
+    EXPECT_EQ(d.evidence, "section pattern: teaching material") << heading;
+    EXPECT_THAT(d.message, HasSubstr(std::string("listed under \"") + heading + "\"")) << heading;
+  }
+  const std::pair<const char*, const char*> quiet[] = {
+      {"Tools and Tutorials", "https://github.com/o/r"},
+      {"Tutorials, books, & examples", "https://github.com/o/r"},
+      {"Video", "https://arxiv.org/abs/2411.01738"},
+      {"Video Analysis Papers", "https://arxiv.org/abs/2411.01738"},
+      {"Learning Program Representation", "https://arxiv.org/abs/2411.01738"},
+      {"Tutorials", "https://docs.example.org/tutorial/"}};
+  for (const auto& [heading, url] : quiet) {
+    const std::string markdown =
+        std::string("# L\n\n## ") + heading + "\n\n- [Title](" + url + ") - Text.\n";
+    EXPECT_THAT(rule_ids(lint_markdown(markdown)), Not(Contains("source/not-primary"))) << heading;
+  }
+}
+
 // A reproduction or a port to another framework is not the implementing
 // repository, unless its description or its place says it is the authors'
 // own code.

@@ -617,13 +617,30 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
     EXPECT_EQ(d.evidence, "section pattern: teaching material") << heading;
     EXPECT_THAT(d.message, HasSubstr(std::string("listed under \"") + heading + "\"")) << heading;
   }
+  // Surveys, other lists and slides: their own names.
+  const std::pair<const char*, const char*> kinds[] = {{"Surveys", "surveys"},
+                                                       {"Survey / Reviews", "surveys"},
+                                                       {"Book / Survey / Review", "surveys"},
+                                                       {"Other Awesome Lists", "link collections"},
+                                                       {"Related lists", "link collections"},
+                                                       {"Slides", "slides"}};
+  for (const auto& [heading, pattern] : kinds) {
+    const auto found = lint_markdown(std::string("# L\n\n## ") + heading +
+                                     "\n\n- [Title](https://arxiv.org/abs/2209.08018) - Text.\n");
+    const Diagnostic* d = finding_of(found, "source/not-primary");
+    ASSERT_NE(d, nullptr) << heading;
+    EXPECT_EQ(d->evidence, std::string("section pattern: ") + pattern) << heading;
+  }
   const std::pair<const char*, const char*> quiet[] = {
       {"Tools and Tutorials", "https://github.com/o/r"},
       {"Tutorials, books, & examples", "https://github.com/o/r"},
       {"Video", "https://arxiv.org/abs/2411.01738"},
       {"Video Analysis Papers", "https://arxiv.org/abs/2411.01738"},
       {"Learning Program Representation", "https://arxiv.org/abs/2411.01738"},
-      {"Tutorials", "https://docs.example.org/tutorial/"}};
+      {"Tutorials", "https://docs.example.org/tutorial/"},
+      {"Code Review", "https://github.com/o/r"},
+      {"Survey/Evaluations/Benchmarks", "https://arxiv.org/abs/1911.02549"},
+      {"Linked Lists", "https://github.com/o/r"}};
   for (const auto& [heading, url] : quiet) {
     const std::string markdown =
         std::string("# L\n\n## ") + heading + "\n\n- [Title](" + url + ") - Text.\n";

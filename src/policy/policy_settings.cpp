@@ -1133,7 +1133,7 @@ Setting make_policy_settings() {
               pattern_map(
                   {"port_places",
                    "Places, host and path, of a repository named after the framework it was "
-                   "written for (\"pytorch-ntm\", \"neural-style-tf\"): with a description "
+                   "written for (\"pytorch-ntm\", \"AAE_pytorch\"): with a description "
                    "matching \"port_descriptions\", a port of someone else's work.",
                    R"({"a framework in the name": "(?i)^github\\.com/[^/]+/[\\w.-]+-pytorch/?$"})"},
                   [](Policy & p) -> auto& { return p.port_places; }),

@@ -24,6 +24,9 @@ std::optional<std::string> report_evidence(const EntryView& view, const Policy& 
   if (entry.kind || !view.source_class()->allows(EntryKind::report)) {
     return std::nullopt;
   }
+  if (!entry.code.empty()) {
+    return fmt::format("it links its code ({})", entry.code);
+  }
   if (auto match = policy.report_titles.first_match(view.title_text)) {
     return fmt::format("its title says {} (\"{}\")", match->pattern->name, match->text);
   }
@@ -49,7 +52,7 @@ bool is_own_work(const EntryView& view, const Policy& policy) {
 
 void check_not_primary(const EntryView& view, const RuleContext& context, Findings& out) {
   const SourceClass* source_class = view.source_class();
-  if (view.is_note() || view.is_report_with_code() || !view.classification) {
+  if (view.is_note() || (view.is_report_with_code() && view.entry.kind) || !view.classification) {
     return;
   }
   if (source_class != nullptr && !source_class->primary && !source_class->surface) {
@@ -63,8 +66,11 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
           .location = view.entry.where("url"),
           .message = fmt::format("links {} ({}), which looks like an implementer report: {}",
                                  a_class_page(source_class->name), view.url_place(), *evidence),
-          .hint = "declare it a report with its code: a [code](REPOSITORY) link in the entry "
-                  "(\"kind\": \"report\" and \"code\" in entry files)",
+          .hint = view.entry.code.empty()
+                      ? "declare it a report with its code: a [code](REPOSITORY) link in the "
+                        "entry (\"kind\": \"report\" and \"code\" in entry files)"
+                      : "check that the post measures what it reports; in entry files, declare "
+                        "\"kind\": \"report\" with the hardware it ran on",
           .evidence = view.class_evidence(),
           .severity = Severity::warning,
           .entry = &view.entry});

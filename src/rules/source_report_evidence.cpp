@@ -8,7 +8,10 @@ namespace sg {
 namespace {
 
 void check_report_evidence(const EntryView& view, const RuleContext& context, Findings& out) {
-  if (view.kind != EntryKind::report) {
+  // Only a declared report owes its evidence: a kind inferred from a code
+  // link (a Markdown list, which cannot declare one) is a guess, and
+  // source/not-primary asks for the declaration.
+  if (view.entry.kind != EntryKind::report) {
     return;
   }
   const Entry& entry = view.entry;
@@ -43,7 +46,8 @@ extern const Rule k_source_report_evidence = {
     .severity = Severity::error,
     .summary = "a report without code or measured hardware",
     .doc =
-        "A direct implementer report must name the repository holding its code (\"code\") and the "
+        "A declared direct implementer report must name the repository holding its code (\"code\") "
+        "and the "
         "hardware its measurements ran on (\"claim.hardware\"), so that the result can be "
         "reproduced.",
     .hint = "add \"code\" and \"claim.hardware\"",

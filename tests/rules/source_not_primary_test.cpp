@@ -376,6 +376,16 @@ TEST(SourceNotPrimary, ABlogPostThatReadsAsAReportIsAWarning) {
     EXPECT_EQ(it->severity, Severity::warning) << item;
     EXPECT_THAT(it->message, HasSubstr("looks like an implementer report")) << item;
   }
+  // A code link reads as a report too: the warning, not a demand for the
+  // hardware a Markdown entry has no field for.
+  const auto with_code = lint_item(
+      "- [Softmax notes](https://someone.substack.com/p/softmax) - Notes on softmax kernels, "
+      "with [code](https://github.com/someone/softmax).");
+  ASSERT_THAT(rule_ids(with_code), ElementsAre("source/not-primary"));
+  EXPECT_EQ(with_code[0].severity, Severity::warning);
+  EXPECT_THAT(with_code[0].message,
+              HasSubstr("it links its code (https://github.com/someone/softmax)"));
+  EXPECT_THAT(with_code[0].hint, HasSubstr("measures what it reports"));
   // Without either, the same post is an error.
   const auto plain = lint_markdown(
       "# L\n\n## S\n\n- [Softmax notes](https://someone.substack.com/p/softmax) - Notes on "

@@ -225,7 +225,9 @@ TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
        {"https://docs.someproject.example/guide/tiling", "https://someorg.github.io/adk-docs/",
         "https://someproject.example/docs/tiling.html", "https://someone.example/papers/tiling.pdf",
         "https://cs.someuni.example/~prof/cs798/p57-simmen.pdf",
-        "https://lab.someuni.example/CloudComputing/GeePS-cui-eurosys16.pdf"}) {
+        "https://lab.someuni.example/CloudComputing/GeePS-cui-eurosys16.pdf",
+        "https://gcc.example.org/onlinedocs/libstdc++/ext/assoc_performance_tests.html",
+        "https://someproject.example/user-guide/tiling-kernels.html"}) {
     const auto found = lint_item("- [Notes](" + std::string(url) + ") - Notes on tiling kernels.");
     ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
     EXPECT_EQ(found[0].severity, Severity::info) << url;

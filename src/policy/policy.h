@@ -162,8 +162,8 @@ struct Policy {
   /// Descriptions that say a link is not the source itself: a paper list, a
   /// guide, course material (repositories are named, not titled).
   PatternSet secondary_descriptions;
-  /// Headings of sections that hold teaching material (Books, Courses,
-  /// Talks): the list itself says what an entry under one is.
+  /// Headings of sections that hold secondary material (Books, Courses,
+  /// Talks, Surveys): the list itself says what an entry under one is.
   PatternSet secondary_sections;
   /// "reimplementations": descriptions of a reproduction or a port of someone
   /// else's work, unless a description or a place says it is the authors' own.

@@ -1115,7 +1115,7 @@ Setting make_policy_settings() {
           [](Policy & p) -> auto& { return p.secondary_descriptions; }),
       pattern_map(
           {"secondary_sections",
-           "Headings of sections that hold teaching material (Books, Courses, Talks): an "
+           "Headings of sections that hold secondary material (Books, Courses, Talks, Surveys): an "
            "undeclared entry under one, on a paper, repository or unknown host, is that "
            "material, not a primary source.",
            R"({"teaching material": "(?i)^\\W*(?:books?|courses?|talks)\\W*$"})"},

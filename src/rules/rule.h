@@ -74,8 +74,11 @@ struct EntryView {
                                            : classification->host;
   }
   bool is_note() const { return kind == EntryKind::note; }
-  /// A direct implementer report that names its code.
-  bool is_report_with_code() const { return kind == EntryKind::report && !entry.code.empty(); }
+  /// A declared direct implementer report that names its code (a kind
+  /// inferred from a code link is a guess, not a declaration).
+  bool is_report_with_code() const {
+    return entry.kind == EntryKind::report && !entry.code.empty();
+  }
 };
 
 /// The entry's title or description with what the policy calls "not a claim"

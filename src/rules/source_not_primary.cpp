@@ -52,7 +52,7 @@ bool is_own_work(const EntryView& view, const Policy& policy) {
 
 void check_not_primary(const EntryView& view, const RuleContext& context, Findings& out) {
   const SourceClass* source_class = view.source_class();
-  if (view.is_note() || (view.is_report_with_code() && view.entry.kind) || !view.classification) {
+  if (view.is_note() || view.is_report_with_code() || !view.classification) {
     return;
   }
   if (source_class != nullptr && !source_class->primary && !source_class->surface) {
@@ -180,9 +180,9 @@ extern const Rule k_source_not_primary = {
         "is a \"report\" that names its \"code\". Decided by the host rule or URL shape (on an "
         "unknown host, by a person's byline: \"bylines\"), then on "
         "primary and unknown hosts by \"secondary_titles\" (unless \"method_titles\" says the "
-        "work also builds something), \"secondary_descriptions\", \"secondary_sections\" (the "
-        "heading above an "
-        "undeclared entry that is not documentation) and \"reimplementations\" "
+        "work also builds something), \"secondary_descriptions\", \"secondary_sections\" "
+        "(the heading above an undeclared entry that is not documentation) and "
+        "\"reimplementations\" "
         "(unless its description or place says it is the authors' own code). Where the link "
         "text only labels the link (\"link_labels\": \"arXiv\", \"PDF\"), the title "
         "patterns read the description.",

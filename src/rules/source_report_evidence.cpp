@@ -46,10 +46,9 @@ extern const Rule k_source_report_evidence = {
     .severity = Severity::error,
     .summary = "a report without code or measured hardware",
     .doc =
-        "A declared direct implementer report must name the repository holding its code (\"code\") "
-        "and the "
-        "hardware its measurements ran on (\"claim.hardware\"), so that the result can be "
-        "reproduced.",
+        "A declared direct implementer report must name the repository holding its code "
+        "(\"code\") and the hardware its measurements ran on (\"claim.hardware\"), so that the "
+        "result can be reproduced.",
     .hint = "add \"code\" and \"claim.hardware\"",
     .check_entry = check_report_evidence,
 };

@@ -26,7 +26,7 @@ std::size_t words_before(std::string_view text, std::size_t offset) {
 void check_surface_tutorial(const EntryView& view, const RuleContext& context, Findings& out) {
   // A declared report with its code is exempt; a tutorial that links its
   // code ("A tutorial … - [repository](…)") is still a tutorial.
-  if (view.is_note() || (view.is_report_with_code() && view.entry.kind)) {
+  if (view.is_note() || view.is_report_with_code()) {
     return;
   }
   const Entry& entry = view.entry;

@@ -623,36 +623,40 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
 // an unknown host under "Books" or "Tutorials and Courses" is teaching
 // material; documentation under it, a mixed heading or a topic is not.
 TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
-  const std::pair<const char*, const char*> cases[] = {
-      {"Books", "https://github.com/o/book-code"},
-      {"Practical Books", "https://github.com/o/r"},
-      {"\xf0\x9f\x93\x98 Foundational Books", "https://www.cs.example.edu/~a/book.html"},
-      {"Tutorials and Courses", "https://github.com/o/r"},
-      {"Videos and Online Courses", "https://www.cs.example.edu/~a/ml/"},
-      {"MOOC", "https://www.cs.example.edu/~a/ml/mooc.html"},
-      {"Book", "https://citeseerx.ist.psu.edu/viewdoc/download?doi=10.1.1.1.1"}};
-  for (const auto& [heading, url] : cases) {
-    const auto found = lint_markdown(std::string("# L\n\n## Other\n\n### ") + heading +
-                                     "\n\n- [Title](" + url + ") - Text.\n");
-    ASSERT_THAT(rule_ids(found), Contains("source/not-primary")) << heading;
-    const Diagnostic& d = *finding_of(found, "source/not-primary");
-    EXPECT_EQ(d.evidence, "section pattern: teaching material") << heading;
-    EXPECT_THAT(d.message, HasSubstr(std::string("listed under \"") + heading + "\"")) << heading;
-  }
-  // Surveys, other lists and slides: their own names.
-  const std::pair<const char*, const char*> kinds[] = {{"Surveys", "surveys"},
-                                                       {"Survey / Reviews", "surveys"},
-                                                       {"Book / Survey / Review", "surveys"},
-                                                       {"Other Awesome Lists", "link collections"},
-                                                       {"Related lists", "link collections"},
-                                                       {"Slides", "slides"}};
-  for (const auto& [heading, pattern] : kinds) {
-    const auto found = lint_markdown(std::string("# L\n\n## ") + heading +
-                                     "\n\n- [Title](https://arxiv.org/abs/2209.08018) - Text.\n");
+  struct Case {
+    const char* heading;
+    const char* url;
+    const char* pattern;
+  };
+  const Case cases[] = {
+      {"Books", "https://github.com/o/book-code", "teaching material"},
+      {"Practical Books", "https://github.com/o/r", "teaching material"},
+      {"\xf0\x9f\x93\x98 Foundational Books", "https://www.cs.example.edu/~a/book.html",
+       "teaching material"},
+      {"Tutorials and Courses", "https://github.com/o/r", "teaching material"},
+      {"Videos and Online Courses", "https://www.cs.example.edu/~a/ml/", "teaching material"},
+      {"MOOC", "https://www.cs.example.edu/~a/ml/mooc.html", "teaching material"},
+      {"Book", "https://citeseerx.ist.psu.edu/viewdoc/download?doi=10.1.1.1.1",
+       "teaching material"},
+      {"Surveys", "https://arxiv.org/abs/2209.08018", "surveys"},
+      {"Survey / Reviews", "https://arxiv.org/abs/2209.08018", "surveys"},
+      {"Book / Survey / Review", "https://arxiv.org/abs/2209.08018", "surveys"},
+      {"Other Awesome Lists", "https://arxiv.org/abs/2209.08018", "link collections"},
+      {"Related lists", "https://arxiv.org/abs/2209.08018", "link collections"},
+      {"Slides", "https://arxiv.org/abs/2209.08018", "slides"}};
+  for (const Case& c : cases) {
+    const auto found = lint_markdown(std::string("# L\n\n## Other\n\n### ") + c.heading +
+                                     "\n\n- [Title](" + c.url + ") - Text.\n");
     const Diagnostic* d = finding_of(found, "source/not-primary");
-    ASSERT_NE(d, nullptr) << heading;
-    EXPECT_EQ(d->evidence, std::string("section pattern: ") + pattern) << heading;
+    ASSERT_NE(d, nullptr) << c.heading;
+    EXPECT_EQ(d->evidence, std::string("section pattern: ") + c.pattern) << c.heading;
+    EXPECT_THAT(d->message, HasSubstr(std::string("listed under \"") + c.heading + "\""))
+        << c.heading;
   }
+  // A section's own heading, with no group under it, says as much.
+  EXPECT_THAT(rule_ids(lint_markdown(
+                  "# L\n\n## Surveys\n\n- [Title](https://arxiv.org/abs/2209.08018) - Text.\n")),
+              Contains("source/not-primary"));
   const std::pair<const char*, const char*> quiet[] = {
       {"Tools and Tutorials", "https://github.com/o/r"},
       {"Tutorials, books, & examples", "https://github.com/o/r"},

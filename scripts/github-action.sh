@@ -126,9 +126,9 @@ status=0
 {
   echo "exit-code=$status"
   # The summary object of the tool's own JSON report, two-space indented:
-  # "summary": { "entries": N, "links": N, "errors": N, "warnings": N, … }.
+  # "summary": { "entries": N, "links": N, "errors": N, "warnings": N, "notes": N, … }.
   if [ -f "$report_json" ]; then
-    sed -n '/^  "summary": {$/,/^  }/s/^    "\(entries\|links\|errors\|warnings\)": \([0-9]*\),\{0,1\}$/\1=\2/p' \
+    sed -n '/^  "summary": {$/,/^  }/s/^    "\(entries\|links\|errors\|warnings\|notes\)": \([0-9]*\),\{0,1\}$/\1=\2/p' \
       "$report_json"
     echo "report=$report"
   fi

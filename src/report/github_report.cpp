@@ -117,16 +117,24 @@ void write_github_annotations(const Report& report, std::ostream& out) {
         << "::" << escape_data("This change " + describe(item) + "; a reviewer should agree.")
         << '\n';
   }
-  out << fmt::format("sourcegate: {} entries, {} errors, {} warnings\n", report.entries,
-                     report.count(Severity::error), report.count(Severity::warning));
+  out << fmt::format("sourcegate: {} entries, {} errors, {} warnings, {} notes\n", report.entries,
+                     report.count(Severity::error), report.count(Severity::warning),
+                     report.count(Severity::info));
 }
 
 void write_github_summary(const Report& report, std::ostream& out) {
   const std::size_t errors = report.count(Severity::error);
   const std::size_t warnings = report.count(Severity::warning);
+  const std::size_t notes = report.count(Severity::info);
   out << "## sourcegate\n\n"
-      << fmt::format("{} entries checked: **{} error{}**, {} warning{}.\n\n", report.entries,
-                     errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+      << fmt::format("{} entries checked: **{} error{}**, {} warning{}", report.entries, errors,
+                     errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+  // Notes are what the rules judged on weaker evidence (a URL's shape alone):
+  // counted, so that a pass on inference is never silent.
+  if (notes > 0) {
+    out << fmt::format(", {} note{}", notes, notes == 1 ? "" : "s");
+  }
+  out << ".\n\n";
   if (report.shard) {
     out << shard_summary(*report.shard) << ".\n\n";
   }
@@ -139,7 +147,7 @@ void write_github_summary(const Report& report, std::ostream& out) {
     }
     out << "\n### Findings\n\n";
   }
-  if (errors + warnings + report.count(Severity::info) == 0) {
+  if (errors + warnings + notes == 0) {
     out << "No findings.\n";
     return;
   }

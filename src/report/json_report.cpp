@@ -14,7 +14,9 @@ void write_json_report(const Report& report, std::ostream& out) {
   root["summary"] = {{"entries", report.entries},
                      {"links", report.links.size()},
                      {"errors", report.count(Severity::error)},
-                     {"warnings", report.count(Severity::warning)}};
+                     {"warnings", report.count(Severity::warning)},
+                     // Notes: entries judged by their URL's shape alone, among others.
+                     {"notes", report.count(Severity::info)}};
   if (const auto not_checked = report.links_not_checked(); !not_checked.empty()) {
     root["summary"]["links_not_checked"] = not_checked;
   }

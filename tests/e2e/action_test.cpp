@@ -129,6 +129,7 @@ TEST_F(Action, AnnotatesSummarisesAndGivesTheReportsCountsAsOutputs) {
   EXPECT_GE(summary["errors"].get<int>(), 1);
   EXPECT_EQ(output("errors"), std::to_string(summary["errors"].get<int>()));
   EXPECT_EQ(output("warnings"), std::to_string(summary["warnings"].get<int>()));
+  EXPECT_EQ(output("notes"), std::to_string(summary["notes"].get<int>()));
   EXPECT_EQ(output("entries"), "2");
   EXPECT_EQ(output("links"), "0");
   EXPECT_EQ(output("exit-code"), "1");

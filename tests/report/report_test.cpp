@@ -187,6 +187,26 @@ TEST(TextReport, NotesAreCountedAndListedOnlyWhenVerbose) {
   EXPECT_THAT(verbose.str(), HasSubstr("info: judged a docs page by its URL alone"));
 }
 
+// A pass on inference is never silent: the JSON summary, the annotations'
+// closing line and the step summary count the notes as the text summary does.
+TEST(Reports, NotesAreCountedInEverySummary) {
+  Report report = hostile_report();
+  report.diagnostics[0].severity = Severity::info;
+  std::ostringstream json;
+  write_json_report(report, json);
+  EXPECT_EQ(nlohmann::json::parse(json.str())["summary"]["notes"], 1);
+  std::ostringstream annotations;
+  write_github_annotations(report, annotations);
+  EXPECT_THAT(annotations.str(), HasSubstr("0 errors, 0 warnings, 1 notes\n"));
+  std::ostringstream summary;
+  write_github_summary(report, summary);
+  EXPECT_THAT(summary.str(), HasSubstr("**0 errors**, 0 warnings, 1 note.\n"));
+  report.diagnostics.clear();
+  std::ostringstream quiet;
+  write_github_summary(report, quiet);
+  EXPECT_THAT(quiet.str(), HasSubstr("**0 errors**, 0 warnings.\n"));
+}
+
 // Offline with nothing cached checks nothing: every summary says so rather
 // than "0 errors".
 TEST(Reports, LinksNotCheckedAreCountedInEverySummary) {

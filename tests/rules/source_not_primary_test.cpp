@@ -158,6 +158,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://sigops.example/s/conferences/sosp/2025/accepted.html",
             "a conference programme"},
            {"https://github.com/someone/cppnow_presentations_2013", "a talk materials repository"},
+           {"https://github.com/someone/scikit-learn-videos", "a talk materials repository"},
+           {"https://vendor.example/products/application-monitoring/", "a product page"},
            {"https://someproject.example/playground/", "a demo or playground"},
            {"https://book.someone.example/distsys/", "a book's own site"},
            {"https://someone.example/blog/tagged/data-science", "a tag or category page"},
@@ -643,7 +645,9 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
       {"Book / Survey / Review", "https://arxiv.org/abs/2209.08018", "surveys"},
       {"Other Awesome Lists", "https://arxiv.org/abs/2209.08018", "link collections"},
       {"Related lists", "https://arxiv.org/abs/2209.08018", "link collections"},
-      {"Slides", "https://arxiv.org/abs/2209.08018", "slides"}};
+      {"Slides", "https://arxiv.org/abs/2209.08018", "slides"},
+      {"Websites", "https://github.com/o/r", "websites and links"},
+      {"Useful Links", "https://www.cs.example.edu/research/ai/", "websites and links"}};
   for (const Case& c : cases) {
     const auto found = lint_markdown(std::string("# L\n\n## Other\n\n### ") + c.heading +
                                      "\n\n- [Title](" + c.url + ") - Text.\n");
@@ -666,7 +670,8 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
       {"Tutorials", "https://docs.example.org/tutorial/"},
       {"Code Review", "https://github.com/o/r"},
       {"Survey/Evaluations/Benchmarks", "https://arxiv.org/abs/1911.02549"},
-      {"Linked Lists", "https://github.com/o/r"}};
+      {"Linked Lists", "https://github.com/o/r"},
+      {"Official websites", "https://github.com/o/r"}};
   for (const auto& [heading, url] : quiet) {
     const std::string markdown =
         std::string("# L\n\n## ") + heading + "\n\n- [Title](" + url + ") - Text.\n";

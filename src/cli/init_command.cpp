@@ -7,6 +7,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -176,6 +177,52 @@ std::vector<std::string> fit_length_bounds(const List& list, Json& policy) {
   return notes;
 }
 
+bool turns_sources_off(const std::vector<InferredSetting>& off) {
+  return std::any_of(off.begin(), off.end(),
+                     [](const InferredSetting& s) { return s.key == "rules.source/not-primary"; });
+}
+
+/// The judgement rules the list does not keep to, run as lint will run them
+/// under `policy`. A list with whole sections of books or tutorials breaks
+/// source/not-primary by its headings alone (secondary_sections): then the
+/// headings are not read, which keeps the rule on for every other entry, and
+/// the note says how many entries that spared.
+std::vector<InferredSetting> judgement_rules_off(const List& list, const std::string& path,
+                                                 Json& policy, std::optional<std::string>& note) {
+  auto rules_off = [&](const Json& candidate, std::size_t* by_heading) {
+    const std::vector<Diagnostic> findings =
+        run_rules(list, parse_policy(path, candidate.dump()), today_utc());
+    if (by_heading != nullptr) {
+      *by_heading = static_cast<std::size_t>(
+          std::count_if(findings.begin(), findings.end(), [](const Diagnostic& d) {
+            return d.rule == "source/not-primary" && d.evidence.starts_with("section pattern:");
+          }));
+    }
+    return rules_the_list_does_not_keep(list, findings);
+  };
+  std::size_t by_heading = 0;
+  std::vector<InferredSetting> off = rules_off(policy, &by_heading);
+  if (by_heading == 0 || !turns_sources_off(off)) {
+    return off;
+  }
+  Json headings_unread = policy;
+  headings_unread["secondary_sections"] = Json::object(
+      {{"$comment",
+        "Empty: read by this list's headings, source/not-primary would be off for every entry. "
+        "Add patterns when the list's sections of books, tutorials or surveys should be "
+        "found."}});
+  std::vector<InferredSetting> off_unread = rules_off(headings_unread, nullptr);
+  if (turns_sources_off(off_unread)) {
+    return off;
+  }
+  policy = std::move(headings_unread);
+  note = fmt::format(
+      "secondary_sections: {{}}  ({} entries under headings of books, tutorials, surveys or "
+      "lists would turn source/not-primary off; without reading headings it stays on)",
+      by_heading);
+  return off_unread;
+}
+
 /// The hosts the list links most that no host rule of `policy` classifies:
 /// the first place to extend a starter policy.
 std::vector<std::pair<std::string, std::size_t>> unclassified_hosts(const List& list,
@@ -299,9 +346,9 @@ void run_init(const InitOptions& options) {
     policy["first_party"]["own_site_classes"] = k_own_site_classes;
   }
   // The judgement rules, run as lint will run them, under the starter so far.
-  const Policy style_only = parse_policy(options.output, policy.dump());
+  std::optional<std::string> headings_note;
   const std::vector<InferredSetting> rules_off =
-      rules_the_list_does_not_keep(loaded.list, run_rules(loaded.list, style_only, today_utc()));
+      judgement_rules_off(loaded.list, options.output, policy, headings_note);
   for (const InferredSetting& rule : rules_off) {
     set_key(policy, rule.key, "off");
   }
@@ -334,6 +381,9 @@ void run_init(const InitOptions& options) {
     std::cout << fmt::format(
         "  first_party.own_site_classes: [\"{}\"]  ({} entries link their project's own site)\n",
         fmt::join(k_own_site_classes, "\", \""), own_sites);
+  }
+  if (headings_note) {
+    std::cout << "  " << *headings_note << "\n";
   }
   if (!rules_off.empty()) {
     std::cout << "\nrules the list does not keep to, turned off (turn them on when it does):\n";

@@ -1117,7 +1117,8 @@ Setting make_policy_settings() {
           {"secondary_sections",
            "Headings of sections that hold secondary material (Books, Courses, Talks, Surveys): an "
            "undeclared entry under one, on a paper, repository or unknown host, is that "
-           "material, not a primary source.",
+           "material, not a primary source. `init` writes it empty for a list whose headings "
+           "alone would turn source/not-primary off.",
            R"({"teaching material": "(?i)^\\W*(?:books?|courses?|talks)\\W*$"})"},
           [](Policy & p) -> auto& { return p.secondary_sections; }),
       block(

@@ -76,6 +76,33 @@ TEST(Init, TwoProjectsAtTheirOwnSitesMakeAListOfProjects) {
   EXPECT_THAT(two, ::testing::Contains("home page"));
 }
 
+// Whole sections of tutorials would break source/not-primary by their
+// headings alone: the starter reads no headings rather than turn the rule off
+// for every entry, and a later tutorial repository is still found.
+TEST(Init, SectionsOfTutorialsDoNotTurnTheSourceRulesOff) {
+  auto init_with_tutorials = [](int tutorials) {
+    TempDir dir;
+    std::string list = colon_list() + "\n## Tutorials\n\n";
+    for (int i = 0; i < tutorials; ++i) {
+      list += "- [lesson" + std::to_string(i) + "](https://github.com/o/lesson" +
+              std::to_string(i) + "): Lessons on format number " + std::to_string(i) + "\n";
+    }
+    dir.write("README.md", list);
+    const auto init = run_sourcegate({"init"}, dir.path());
+    EXPECT_EQ(init.exit_code, 0) << init.err;
+    const auto policy = nlohmann::json::parse(read_text(dir.path() / "policy/policy.json"));
+    return std::make_pair(init.out, policy);
+  };
+  const auto [out, policy] = init_with_tutorials(3);
+  EXPECT_THAT(out, HasSubstr("secondary_sections: {}  (3 entries under headings"));
+  EXPECT_FALSE(policy["rules"].contains("source/not-primary")) << out;
+  EXPECT_EQ(policy["secondary_sections"].size(), 1U);  // its $comment alone
+  // One tutorial among twenty-one entries keeps to the bar: headings stay read.
+  const auto [one_out, one_policy] = init_with_tutorials(1);
+  EXPECT_THAT(one_out, Not(HasSubstr("secondary_sections")));
+  EXPECT_TRUE(one_policy["secondary_sections"].contains("teaching material"));
+}
+
 TEST(Init, NeverReplacesAPolicyUnlessToldTo) {
   TempDir dir;
   dir.write("README.md", colon_list());

@@ -10,12 +10,15 @@
 // (id, verdict, rules per line) and prints, per part, how far the two
 // curators agree and how sourcegate scores against each: the ceiling a
 // rule set can reach is the curators' own agreement. "flagged, sure labels"
-// scores only the entries whose reason is not marked "uncertain:".
+// scores only the entries whose reason is not marked "uncertain:". Each part
+// also gets a 95% bootstrap interval of F1 (2,000 resamples of its entries,
+// fixed seed): how far its figure could move with another draw of entries.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -109,14 +112,49 @@ struct Counts {
   void add(bool predicted, bool actual) {
     (predicted ? (actual ? tp : fp) : (actual ? fn : tn)) += 1;
   }
+  [[nodiscard]] double precision() const {
+    return tp + fp == 0 ? 1.0 : static_cast<double>(tp) / (tp + fp);
+  }
+  [[nodiscard]] double recall() const {
+    return tp + fn == 0 ? 1.0 : static_cast<double>(tp) / (tp + fn);
+  }
+  [[nodiscard]] double f1() const {
+    const double p = precision();
+    const double r = recall();
+    return p + r == 0 ? 0.0 : 2 * p * r / (p + r);
+  }
   [[nodiscard]] std::string line() const {
-    const double precision = tp + fp == 0 ? 1.0 : static_cast<double>(tp) / (tp + fp);
-    const double recall = tp + fn == 0 ? 1.0 : static_cast<double>(tp) / (tp + fn);
-    const double f1 = precision + recall == 0 ? 0.0 : 2 * precision * recall / (precision + recall);
-    return fmt::format("P {:.2f}  R {:.2f}  F1 {:.2f}   (tp {} fp {} fn {} tn {})", precision,
-                       recall, f1, tp, fp, fn, tn);
+    return fmt::format("P {:.2f}  R {:.2f}  F1 {:.2f}   (tp {} fp {} fn {} tn {})", precision(),
+                       recall(), f1(), tp, fp, fn, tn);
   }
 };
+
+/// Each entry's (said, labelled) pair for one measure, in corpus order.
+using Outcomes = std::vector<std::pair<bool, bool>>;
+
+/// The 95% bootstrap interval of F1: the range the figure would move over
+/// with another draw of as many entries from the same lists. The seed is
+/// fixed, so the interval is the same on every run of the same corpus.
+std::pair<double, double> f1_interval(const Outcomes& outcomes) {
+  constexpr std::size_t k_resamples = 2000;
+  if (outcomes.empty()) {
+    return {0.0, 0.0};
+  }
+  std::mt19937_64 random(20261206);
+  std::uniform_int_distribution<std::size_t> pick(0, outcomes.size() - 1);
+  std::vector<double> scores;
+  scores.reserve(k_resamples);
+  for (std::size_t resample = 0; resample < k_resamples; ++resample) {
+    Counts counts;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+      const auto& [said, labelled] = outcomes[pick(random)];
+      counts.add(said, labelled);
+    }
+    scores.push_back(counts.f1());
+  }
+  std::sort(scores.begin(), scores.end());
+  return {scores[k_resamples / 40], scores[k_resamples - 1 - k_resamples / 40]};
+}
 
 /// Reads a second curator's labels: one JSON object per line with id,
 /// verdict and rules.
@@ -342,6 +380,8 @@ int run_bench(int argc, char** argv) {
   for (const std::string part : {"tune", "held-out"}) {
     Counts flagged;
     Counts flagged_sure;
+    Outcomes flagged_outcomes;
+    Outcomes not_primary_outcomes;
     std::map<std::string, Counts> per_rule;
     std::map<std::string, Counts> per_list;
     std::map<std::string, std::pair<int, int>> by_class;  // class -> (violate, flagged)
@@ -353,6 +393,9 @@ int run_bench(int argc, char** argv) {
       }
       ++count;
       flagged.add(!entry.errors.empty(), entry.violates);
+      flagged_outcomes.emplace_back(!entry.errors.empty(), entry.violates);
+      not_primary_outcomes.emplace_back(entry.errors.contains("source/not-primary"),
+                                        entry.rules.contains("source/not-primary"));
       if (!entry.uncertain) {
         flagged_sure.add(!entry.errors.empty(), entry.violates);
       }
@@ -372,6 +415,12 @@ int run_bench(int argc, char** argv) {
     for (const std::string& rule : rules) {
       std::cout << fmt::format("{:<22} {}\n", rule, per_rule[rule].line());
     }
+    const auto [flagged_low, flagged_high] = f1_interval(flagged_outcomes);
+    const auto [primary_low, primary_high] = f1_interval(not_primary_outcomes);
+    std::cout << fmt::format(
+        "95% bootstrap interval of F1: flagged [{:.3f}, {:.3f}], source/not-primary "
+        "[{:.3f}, {:.3f}]\n",
+        flagged_low, flagged_high, primary_low, primary_high);
     // Whole names: two lists may share their first twenty letters.
     std::size_t width = 0;
     for (const auto& [list, counts] : per_list) {

@@ -1,5 +1,7 @@
 #include "rules/rule_test_support.h"
 
+#include <fmt/format.h>
+
 #include "load/markdown_loader.h"
 #include "rules/engine.h"
 #include "util/date.h"
@@ -14,6 +16,26 @@ TEST(SourceUnclassified, WarnsWhenNoHostRuleMatches) {
   ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified"));
   EXPECT_EQ(found[0].severity, Severity::warning);
   EXPECT_THAT(found[0].hint, HasSubstr("add a line for \"unknown.example\""));
+}
+
+// Standards bodies publish specifications and kernel.org and googlesource.com
+// host repositories: the shipped policy knows them, so a declared kind there
+// needs no host rule of the list's own.
+TEST(SourceUnclassified, StandardsBodiesAndCodeHostsAreKnown) {
+  for (const auto& [url, kind] : std::vector<std::pair<std::string, std::string>>{
+           {"https://tools.ietf.org/html/rfc7540", "spec"},
+           {"https://www.rfc-editor.org/rfc/rfc9110", "spec"},
+           {"https://www.w3.org/TR/webgpu/", "spec"},
+           {"https://registry.khronos.org/vulkan/specs/1.3/html/", "spec"},
+           {"https://www.unicode.org/versions/Unicode15.0.0/", "spec"},
+           {"https://www.open-std.org/jtc1/sc22/wg21/docs/papers/2023/p2300r7.html", "spec"},
+           {"https://git.kernel.org/pub/scm/linux/kernel/git/bpf/bpf-next.git", "repo"},
+           {"https://dawn.googlesource.com/dawn", "repo"}}) {
+    const auto found = lint_section(
+        one_entry(fmt::format(R"("title": "Thing", "url": "{}", "kind": "{}", )", url, kind) +
+                  R"("description": "The normative text of a protocol.")"));
+    EXPECT_THAT(rule_ids(found), IsEmpty()) << url;
+  }
 }
 
 // In entry files, where the kind is declared, the policy must know the host:

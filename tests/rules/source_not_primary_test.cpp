@@ -465,7 +465,8 @@ TEST(SourceNotPrimary, ABlogPlatformsPostIsNotPrimary) {
 // methods, as a company's engineering blog writes about its own systems.
 TEST(SourceNotPrimary, AResearchLabsBlogOnItsOwnWorkIsFirstParty) {
   for (const char* url : {"https://somelab.someuni.edu/blog/2023-11-13-flashfftconv",
-                          "https://dawn.cs.someuni.edu/2019/06/13/butterfly/"}) {
+                          "https://dawn.cs.someuni.edu/2019/06/13/butterfly/",
+                          "https://otherlab.someuni.edu/blogs/kernelbench/"}) {
     const auto found =
         lint_item("- [FlashFFTConv](" + std::string(url) + ") - Convolutions for long sequences.");
     EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << url;

@@ -292,6 +292,10 @@ TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
         "parallelforall/gpu-pro-tip-fast-histograms/) - Shared memory atomics.",
         "- [Histogram calculation in CUDA](http://developer.download.nvidia.com/compute/cuda/"
         "1.1-Beta/x86_website/projects/histogram64/doc/histogram.pdf) - An SDK sample's notes.",
+        "- [Matrix cores on MI300X](https://rocm.blogs.amd.com/software-tools-optimization/"
+        "matrix-cores/README.html) - MFMA instructions in HIP.",
+        "- [AMD CodeXL](http://developer.amd.com/tools-and-sdks/opencl-zone/codexl/) - GPU "
+        "debugger and profiler.",
         "- [OpenAI Agents SDK](https://openai.github.io/openai-agents-python/) - Tools, handoffs "
         "and tracing.",
         "- [deepseek-llm-7b-base](https://huggingface.co/deepseek-ai/deepseek-llm-7b-base) - The "

@@ -37,7 +37,8 @@ void check_unclassified(const EntryView& view, const RuleContext& context, Findi
     }
     return;
   }
-  // A URL that is not http(s) is an entry/schema error already.
+  // Neither a host rule nor the URL's shape says what it is: unknown, so
+  // the policy is asked for a host rule rather than a verdict guessed.
   out.push_back(Finding{
       .location = view.entry.where("url"),
       .message = fmt::format("no host rule classifies {} (domain {})", view.classification->host,

@@ -185,10 +185,13 @@ void decide_by_shape(const Policy& policy, const UrlShape* after, Classification
 
 }  // namespace
 
-std::optional<Classification> classify_url(const Policy& policy, const Url& url) {
-  if (!url.is_web()) {
+std::optional<Classification> classify_url(const Policy& policy, const Url& written) {
+  if (!written.is_web()) {
     return std::nullopt;
   }
+  // A link through a redirect wrapper is a link to the page it carries.
+  const std::optional<Url> target = redirect_target(written, policy.canonical.redirect_wrappers);
+  const Url& url = target ? *target : written;
   Classification result;
   result.host = url.site_host();
   result.domain = registrable_domain(result.host);

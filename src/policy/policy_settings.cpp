@@ -11,6 +11,7 @@
 #include "policy/policy.h"
 #include "policy/policy_values.h"
 #include "util/spelling.h"
+#include "util/url.h"
 
 namespace sg {
 namespace {
@@ -591,6 +592,29 @@ void read_publishers(const Setting& self, const JsonNode& publishers, const std:
                  member.key_location),
          member.key_location});
   }
+}
+
+/// Redirect wrappers, each checked at its place: a wrapper not written
+/// "host/path?parameter" would never match, and silently.
+Setting redirect_wrappers_setting() {
+  Setting setting = leaf(
+      {"redirect_wrappers",
+       "Redirect wrappers, written host/path?parameter: a link through one is a link to the URL "
+       "the parameter carries, which link/canonical asks for and the source rules judge.",
+       R"(["google.com/url?q", "l.facebook.com/l.php?u"])"},
+      Type::strings, [](Policy & p) -> auto& { return p.canonical.redirect_wrappers; });
+  setting.read = [](const Setting&, const JsonNode& value, const std::string&, Policy& policy) {
+    policy.canonical.redirect_wrappers = string_list(value, "redirect_wrappers");
+    for (std::size_t i = 0; i < value.items.size(); ++i) {
+      if (!is_redirect_wrapper_form(policy.canonical.redirect_wrappers[i])) {
+        fail(value.items[i].location,
+             fmt::format("redirect wrapper \"{}\" is not written host/path?parameter, as "
+                         "\"google.com/url?q\" is",
+                         policy.canonical.redirect_wrappers[i]));
+      }
+    }
+  };
+  return setting;
 }
 
 Setting first_party_block() {
@@ -1260,6 +1284,7 @@ Setting make_policy_settings() {
                    "forms.",
                    "true"},
                   [](Policy & p) -> auto& { return p.canonical.arxiv_abstract; }, Naming::key),
+              redirect_wrappers_setting(),
           }),
       std::move(rules),
       links_block(),

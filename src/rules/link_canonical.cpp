@@ -21,9 +21,17 @@ void check_link_canonical(const EntryView& view, const RuleContext& context, Fin
     if (canonical == to_string(normal)) {
       continue;
     }
+    // A redirect wrapper hides where the link goes, and tells its host who
+    // followed it: the message says so rather than "not canonical".
+    const bool wrapped =
+        redirect_target(normal, context.policy.canonical.redirect_wrappers).has_value();
     out.push_back(Finding{.location = located.location,
-                          .message = fmt::format("{} is not in canonical form", located.url),
-                          .hint = fmt::format("use {}", canonical),
+                          .message = wrapped
+                                         ? fmt::format("{} is a redirect through {} to {}",
+                                                       located.url, normal.site_host(), canonical)
+                                         : fmt::format("{} is not in canonical form", located.url),
+                          .hint = wrapped ? fmt::format("link {} directly", canonical)
+                                          : fmt::format("use {}", canonical),
                           .entry = &entry});
   }
 }
@@ -36,8 +44,10 @@ extern const Rule k_link_canonical = {
     .summary = "a URL is not in canonical form",
     .doc =
         "Links use https where the host serves it, carry no tracking parameters (the policy's "
-        "\"canonical.tracking_parameters\") and point at arXiv's abstract page, not a PDF, HTML "
-        "or versioned form, so that duplicates are found and readers land on the stable page.",
+        "\"canonical.tracking_parameters\"), go straight to the page rather than through a "
+        "redirect wrapper (\"canonical.redirect_wrappers\", such as google.com/url?q=…) and "
+        "point at arXiv's abstract page, not a PDF, HTML or versioned form, so that duplicates "
+        "are found and readers land on the stable page.",
     .hint = "use the canonical URL given in the message",
     .check_entry = check_link_canonical,
 };

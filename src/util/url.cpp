@@ -293,11 +293,86 @@ void to_arxiv_abstract(Url& url) {
   }
 }
 
+/// A redirect wrapper's parts: "google.com/url?q" is host "google.com",
+/// path "/url", parameter "q".
+struct WrapperForm {
+  std::string_view host;
+  std::string_view path;
+  std::string_view parameter;
+};
+
+std::optional<WrapperForm> wrapper_form(std::string_view text) {
+  const std::size_t slash = text.find('/');
+  const std::size_t question = text.find('?');
+  if (slash == 0 || slash == std::string_view::npos || question == std::string_view::npos ||
+      question < slash || question + 1 == text.size() ||
+      text.find_first_of("?#&=", question + 1) != std::string_view::npos) {
+    return std::nullopt;
+  }
+  return WrapperForm{text.substr(0, slash), text.substr(slash, question - slash),
+                     text.substr(question + 1)};
+}
+
+/// The percent-decoded value of the first `name` parameter of a query.
+std::optional<std::string> query_value(std::string_view query, std::string_view name) {
+  while (!query.empty()) {
+    const std::size_t end = std::min(query.find('&'), query.size());
+    const std::string_view pair = query.substr(0, end);
+    query.remove_prefix(std::min(end + 1, query.size()));
+    const std::size_t equals = pair.find('=');
+    if (equals != std::string_view::npos && pair.substr(0, equals) == name) {
+      return percent_decode(pair.substr(equals + 1));
+    }
+  }
+  return std::nullopt;
+}
+
+/// The URL one wrapper of `wrappers` carries, if `url` is one.
+std::optional<Url> unwrap_once(const Url& url, const std::vector<std::string>& wrappers) {
+  for (const std::string& wrapper : wrappers) {
+    const std::optional<WrapperForm> form = wrapper_form(wrapper);
+    if (!form || url.site_host() != form->host || url.path != form->path) {
+      continue;
+    }
+    if (const std::optional<std::string> value = query_value(url.query, form->parameter)) {
+      // Normalised, so that the next unwrapping, and canonicalise, see the
+      // spelling they will write ("/%75rl" is "/url").
+      if (std::optional<Url> target = parse_url(*value); target && target->is_web()) {
+        return normalize(std::move(*target));
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+bool is_redirect_wrapper_form(std::string_view wrapper) {
+  return wrapper_form(wrapper).has_value();
+}
+
+std::optional<Url> redirect_target(const Url& url, const std::vector<std::string>& wrappers) {
+  constexpr int k_max_wrappers = 4;
+  std::optional<Url> target = unwrap_once(url, wrappers);
+  for (int depth = 1; target; ++depth) {
+    std::optional<Url> inner = unwrap_once(*target, wrappers);
+    if (!inner) {
+      return target;
+    }
+    if (depth == k_max_wrappers) {
+      return std::nullopt;
+    }
+    target = std::move(inner);
+  }
+  return std::nullopt;
+}
 
 Url canonicalize(Url url, const CanonicalRules& rules) {
   if (!url.is_web()) {
     return url;
+  }
+  if (std::optional<Url> target = redirect_target(url, rules.redirect_wrappers)) {
+    url = std::move(*target);
   }
   const auto& http_only = rules.http_only_hosts;
   if (rules.https && std::find(http_only.begin(), http_only.end(), url.host) == http_only.end()) {

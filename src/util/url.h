@@ -68,10 +68,22 @@ struct CanonicalRules {
   /// https where the host is not http-only, arXiv's abstract page.
   bool https = true;
   bool arxiv_abstract = true;
+  /// Redirect wrappers, written "host/path?parameter" ("google.com/url?q"): a
+  /// link through one is a link to the URL that parameter carries.
+  std::vector<std::string> redirect_wrappers{};
 };
 
-/// Step 2, on a normalised web URL: https unless the host is http-only,
-/// tracking parameters dropped, an empty "?" or "#" dropped, and any arXiv
+/// Whether `wrapper` is written "host/path?parameter", as redirect_wrappers are.
+bool is_redirect_wrapper_form(std::string_view wrapper);
+/// The http(s) URL that a redirect wrapper of `wrappers` carries, unwrapped
+/// through up to four wrappers; nullopt when `url` is no wrapper, carries no
+/// http(s) URL, or wraps deeper than that (a chain that long is hostile, and
+/// is left as written).
+std::optional<Url> redirect_target(const Url& url, const std::vector<std::string>& wrappers);
+
+/// Step 2, on a normalised web URL: the URL a redirect wrapper carries in
+/// place of the wrapper, https unless the host is http-only, tracking
+/// parameters dropped, an empty "?" or "#" dropped, and any arXiv
 /// PDF, HTML or versioned form made the abstract page (`arxiv.org/abs/ID`);
 /// the first and the last only where `rules` ask for them.
 Url canonicalize(Url url, const CanonicalRules& rules);

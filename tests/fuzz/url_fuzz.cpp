@@ -22,7 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (auto normal = sg::normalize_url(url)) {
     sg::fuzz::require(sg::normalize_url(*normal) == *normal);
   }
-  static const sg::CanonicalRules rules{{"utm_*", "fbclid", "ref"}, {"example.org"}};
+  static const sg::CanonicalRules rules{.tracking_parameters = {"utm_*", "fbclid", "ref"},
+                                        .http_only_hosts = {"example.org"},
+                                        .redirect_wrappers = {"google.com/url?q"}};
   if (auto canonical = sg::canonical_url(url, rules)) {
     sg::fuzz::require(sg::canonical_url(*canonical, rules) == *canonical);
     sg::fuzz::require(sg::url_identity(*canonical, rules) == sg::url_identity(url, rules));

@@ -104,6 +104,21 @@ TEST(PolicySettings, UnknownKeysAreRefusedWithTheTablesKeys) {
   }
 }
 
+// A redirect wrapper not written host/path?parameter would never match:
+// refused at its place.
+TEST(PolicySettings, AMalformedRedirectWrapperIsRefusedAtItsPlace) {
+  try {
+    parse_policy("p.json",
+                 R"({"canonical": {"redirect_wrappers": ["google.com/url?q", "l.php"]}})");
+    FAIL() << "accepted a malformed redirect wrapper";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.location().line, 1);
+    EXPECT_EQ(error.location().column, 58);
+    EXPECT_THAT(error.what(), HasSubstr("redirect wrapper \"l.php\" is not written "
+                                        "host/path?parameter"));
+  }
+}
+
 TEST(PolicySettings, SchemaKeyIsAcceptedAndIgnored) {
   const Policy with = parse_policy(
       "p.json",

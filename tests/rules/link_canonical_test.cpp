@@ -20,6 +20,18 @@ TEST(LinkCanonical, GivesTheCanonicalUrlAsTheFix) {
   EXPECT_EQ(tracking[0].hint, "use https://github.com/NVIDIA/cutlass?tab=readme");
 }
 
+// A redirect wrapper hides where the link goes: the finding says so, and
+// names the page to link instead.
+TEST(LinkCanonical, ARedirectWrapperIsNamedAsOne) {
+  auto found = lint_section(one_entry(
+      R"("title": "Stream-K", "url": "https://www.google.com/url?q=https%3A%2F%2Farxiv.org)"
+      R"(%2Fabs%2F2301.03598&sa=D", "kind": "paper", "description": "Work-centric GEMM decomposition.")"));
+  ASSERT_THAT(rule_ids(found), ElementsAre("link/canonical"));
+  EXPECT_THAT(found[0].message,
+              HasSubstr("is a redirect through google.com to https://arxiv.org/abs/2301.03598"));
+  EXPECT_EQ(found[0].hint, "link https://arxiv.org/abs/2301.03598 directly");
+}
+
 // "https://host" and "https://host/" are one URL (RFC 3986 §6.2.3): a link
 // differing from its canonical form only in normalisation is no finding.
 TEST(LinkCanonical, SpellingsOfTheNormalFormAreNoFinding) {

@@ -465,6 +465,21 @@ TEST(SourceNotPrimary, ABlogPlatformsPostIsNotPrimary) {
   EXPECT_EQ(found[0].evidence, "host rule: mp.weixin.qq.com is blog");
 }
 
+// A link through a redirect wrapper is judged by the page it carries: a
+// paper is a paper, a blog post a blog post.
+TEST(SourceNotPrimary, ARedirectWrapperIsJudgedByThePageItCarries) {
+  EXPECT_THAT(
+      rule_ids(lint_item("- [FlashAttention](https://www.google.com/url?q=https%3A%2F%2Farxiv.org"
+                         "%2Fabs%2F2205.14135&sa=D) - IO-aware exact attention.")),
+      Not(Contains("source/not-primary")));
+  const auto found = lint_item(
+      "- [FlashAttention explained](https://www.google.com/url?q=https%3A%2F%2Fsomeone.medium.com"
+      "%2Fflash-attention-explained-1234&sa=D) - IO-aware exact attention.");
+  const Diagnostic* d = finding_of(found, "source/not-primary");
+  ASSERT_NE(d, nullptr);
+  EXPECT_THAT(d->evidence, HasSubstr("medium.com"));
+}
+
 // A research lab's blog on a university host writes about the lab's own
 // methods, as a company's engineering blog writes about its own systems.
 TEST(SourceNotPrimary, AResearchLabsBlogOnItsOwnWorkIsFirstParty) {

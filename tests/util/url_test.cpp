@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 namespace sg {
 namespace {
 
@@ -91,7 +93,8 @@ TEST(NormalizeUrl, IsAFixedPointForEncodedDotsAndPercentSignsInTheHost) {
 
 // Step 2: the policy's form.
 TEST(CanonicalUrl, HttpsTrackingParametersAndArxiv) {
-  const CanonicalRules rules{{"utm_*", "ref"}, {"old.example"}};
+  const CanonicalRules rules{.tracking_parameters = {"utm_*", "ref"},
+                             .http_only_hosts = {"old.example"}};
   EXPECT_EQ(canonical_url("http://a.example/x", rules), "https://a.example/x");
   EXPECT_EQ(canonical_url("http://a.example:443/x", rules), "https://a.example/x");
   EXPECT_EQ(canonical_url("http://a.example:8080/x", rules), "https://a.example:8080/x");
@@ -117,9 +120,53 @@ TEST(CanonicalUrl, HttpsTrackingParametersAndArxiv) {
   EXPECT_FALSE(canonical_url("not a url", rules));
 }
 
+// A link through a redirect wrapper is a link to the page it carries: the
+// canonical form is that page, and so is the identity duplicates compare.
+TEST(CanonicalUrl, ARedirectWrapperGivesWayToThePageItCarries) {
+  CanonicalRules rules;
+  rules.redirect_wrappers = {"google.com/url?q", "google.com/url?url", "l.facebook.com/l.php?u"};
+  const std::string paper = "https://arxiv.org/abs/2205.14135";
+  for (const char* wrapped :
+       {"https://www.google.com/url?q=https%3A%2F%2Farxiv.org%2Fabs%2F2205.14135&sa=D",
+        "https://www.google.com/url?sa=t&q=&url=https://arxiv.org/pdf/2205.14135v2.pdf",
+        "https://l.facebook.com/l.php?u=https%3A%2F%2Farxiv.org%2Fabs%2F2205.14135&h=AT0",
+        // A wrapper around a wrapper, and a path spelled with an escape.
+        "https://www.google.com/%75rl?q=https%3A%2F%2Fl.facebook.com%2Fl.php%3Fu%3D"
+        "https%253A%252F%252Farxiv.org%252Fabs%252F2205.14135"}) {
+    EXPECT_EQ(canonical_url(wrapped, rules), paper) << wrapped;
+    EXPECT_EQ(url_identity(wrapped, rules), url_identity(paper, rules)) << wrapped;
+  }
+  // Not a wrapper: another path, another host, no parameter, or a parameter
+  // that holds no http(s) URL.
+  for (const char* kept :
+       {"https://www.google.com/search?q=https%3A%2F%2Farxiv.org",
+        "https://google.example/url?q=https%3A%2F%2Farxiv.org%2F",
+        "https://www.google.com/url?sa=t", "https://www.google.com/url?q=javascript%3Aalert(1)"}) {
+    EXPECT_EQ(canonical_url(kept, rules), normalize_url(kept)) << kept;
+  }
+  // Five wrappers deep is a hostile chain: left as written.
+  std::string chain = paper;
+  for (int depth = 0; depth < 5; ++depth) {
+    std::string escaped;
+    for (const char c : chain) {
+      escaped += std::string_view(":/?=&%").find(c) == std::string_view::npos
+                     ? std::string(1, c)
+                     : fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    }
+    chain = "https://www.google.com/url?q=" + escaped;
+  }
+  EXPECT_FALSE(redirect_target(*parse_url(chain), rules.redirect_wrappers));
+  EXPECT_EQ(canonical_url(chain, rules), normalize_url(chain));
+  EXPECT_TRUE(is_redirect_wrapper_form("google.com/url?q"));
+  for (const char* malformed :
+       {"google.com", "/url?q", "google.com/url?", "google.com/url?q=x", "google.com?q/url"}) {
+    EXPECT_FALSE(is_redirect_wrapper_form(malformed)) << malformed;
+  }
+}
+
 // Step 3: one page, one key.
 TEST(UrlIdentity, OneKeyForEverySpellingOfAPage) {
-  const CanonicalRules rules{{"utm_*"}, {"old.example"}};
+  const CanonicalRules rules{.tracking_parameters = {"utm_*"}, .http_only_hosts = {"old.example"}};
   const std::string key = url_identity("https://example.com/docs", rules);
   for (const char* spelling :
        {"http://example.com/docs", "https://www.example.com/docs/", "https://EXAMPLE.com:443/docs",

@@ -190,7 +190,9 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& writ
     return std::nullopt;
   }
   // A link through a redirect wrapper is a link to the page it carries.
-  const std::optional<Url> target = redirect_target(written, policy.canonical.redirect_wrappers);
+  // Normalised first, as link/canonical sees it ("/%75rl" is "/url").
+  const std::optional<Url> target =
+      redirect_target(normalize(written), policy.canonical.redirect_wrappers);
   const Url& url = target ? *target : written;
   Classification result;
   result.host = url.site_host();

@@ -159,6 +159,10 @@ PatternSet pattern_set(const JsonNode& node, std::string_view what) {
   PatternSet result;
   SetBuilder set;
   for (const JsonNode::Member& member : node.members) {
+    // "$comment" and the like are notes for the reader, never patterns.
+    if (member.key.starts_with('$')) {
+      continue;
+    }
     const std::string pattern = string_value(member.value, what);
     result.patterns.emplace_back(member.key, pattern, member.value.location);
     set.add(pattern, member.value.location);
@@ -608,8 +612,8 @@ Setting redirect_wrappers_setting() {
     for (std::size_t i = 0; i < value.items.size(); ++i) {
       if (!is_redirect_wrapper_form(policy.canonical.redirect_wrappers[i])) {
         fail(value.items[i].location,
-             fmt::format("redirect wrapper \"{}\" is not written host/path?parameter, as "
-                         "\"google.com/url?q\" is",
+             fmt::format("redirect wrapper \"{}\" is not written host/path?parameter with the "
+                         "host in lower case and without \"www.\", as \"google.com/url?q\" is",
                          policy.canonical.redirect_wrappers[i]));
       }
     }

@@ -301,6 +301,8 @@ struct WrapperForm {
   std::string_view parameter;
 };
 
+/// A wrapper is compared with a URL's site host (lower case, no "www.") and
+/// path: any other spelling of its host could never match.
 std::optional<WrapperForm> wrapper_form(std::string_view text) {
   const std::size_t slash = text.find('/');
   const std::size_t question = text.find('?');
@@ -309,8 +311,16 @@ std::optional<WrapperForm> wrapper_form(std::string_view text) {
       text.find_first_of("?#&=", question + 1) != std::string_view::npos) {
     return std::nullopt;
   }
-  return WrapperForm{text.substr(0, slash), text.substr(slash, question - slash),
-                     text.substr(question + 1)};
+  const WrapperForm form{text.substr(0, slash), text.substr(slash, question - slash),
+                         text.substr(question + 1)};
+  const bool host_as_compared =
+      !form.host.starts_with("www.") && std::all_of(form.host.begin(), form.host.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-';
+      });
+  if (!host_as_compared || form.path.starts_with("//")) {
+    return std::nullopt;
+  }
+  return form;
 }
 
 /// The percent-decoded value of the first `name` parameter of a query.
@@ -345,6 +355,18 @@ std::optional<Url> unwrap_once(const Url& url, const std::vector<std::string>& w
   return std::nullopt;
 }
 
+/// The page a normalised wrapped URL carries. A fragment on the wrapper
+/// itself goes with the page when the page names none, as a browser keeps
+/// it across a redirect whose Location has no fragment.
+std::optional<Url> wrapped_page(const Url& normal, const std::vector<std::string>& wrappers) {
+  std::optional<Url> page = redirect_target(normal, wrappers);
+  if (page && !page->has_fragment && normal.has_fragment) {
+    page->fragment = normal.fragment;
+    page->has_fragment = true;
+  }
+  return page;
+}
+
 }  // namespace
 
 bool is_redirect_wrapper_form(std::string_view wrapper) {
@@ -371,8 +393,8 @@ Url canonicalize(Url url, const CanonicalRules& rules) {
   if (!url.is_web()) {
     return url;
   }
-  if (std::optional<Url> target = redirect_target(url, rules.redirect_wrappers)) {
-    url = std::move(*target);
+  if (std::optional<Url> page = wrapped_page(url, rules.redirect_wrappers)) {
+    url = std::move(*page);
   }
   const auto& http_only = rules.http_only_hosts;
   if (rules.https && std::find(http_only.begin(), http_only.end(), url.host) == http_only.end()) {
@@ -435,8 +457,15 @@ std::string duplicate_key(std::string_view text, const CanonicalRules& rules) {
 }
 
 std::string duplicate_key(std::string_view text, const Url* parsed, const CanonicalRules& rules) {
-  const std::size_t hash = text.find('#');
   std::string key = url_identity(text, parsed, rules);
+  // A redirect wrapper carries its page's fragment escaped, inside the
+  // parameter: the page's own fragment tells two sections apart.
+  if (parsed != nullptr && parsed->is_web()) {
+    if (const std::optional<Url> page = wrapped_page(normalize(*parsed), rules.redirect_wrappers)) {
+      return page->has_fragment ? key + "#" + page->fragment : key;
+    }
+  }
+  const std::size_t hash = text.find('#');
   if (hash != std::string_view::npos) {
     key += text.substr(hash);
   }

@@ -119,6 +119,16 @@ TEST(PolicySettings, AMalformedRedirectWrapperIsRefusedAtItsPlace) {
   }
 }
 
+// "$comment" in a table of patterns is a note for the reader, not a
+// pattern that could match.
+TEST(PolicySettings, ACommentInAPatternTableIsNoPattern) {
+  const Policy policy = parse_policy(
+      "p.json", R"({"secondary_titles": {"$comment": "survey", "a survey": "(?i)^a survey"}})");
+  ASSERT_EQ(policy.secondary_titles.patterns.size(), 1U);
+  EXPECT_FALSE(policy.secondary_titles.first_match("The survey results"));
+  EXPECT_TRUE(policy.secondary_titles.first_match("A survey of GPUs"));
+}
+
 TEST(PolicySettings, SchemaKeyIsAcceptedAndIgnored) {
   const Policy with = parse_policy(
       "p.json",

@@ -472,9 +472,10 @@ TEST(SourceNotPrimary, ARedirectWrapperIsJudgedByThePageItCarries) {
       rule_ids(lint_item("- [FlashAttention](https://www.google.com/url?q=https%3A%2F%2Farxiv.org"
                          "%2Fabs%2F2205.14135&sa=D) - IO-aware exact attention.")),
       Not(Contains("source/not-primary")));
+  // Its path escaped ("/%75rl"), it is the wrapper link/canonical names.
   const auto found = lint_item(
-      "- [FlashAttention explained](https://www.google.com/url?q=https%3A%2F%2Fsomeone.medium.com"
-      "%2Fflash-attention-explained-1234&sa=D) - IO-aware exact attention.");
+      "- [FlashAttention explained](https://www.google.com/%75rl?q=https%3A%2F%2Fsomeone.medium."
+      "com%2Fflash-attention-explained-1234&sa=D) - IO-aware exact attention.");
   const Diagnostic* d = finding_of(found, "source/not-primary");
   ASSERT_NE(d, nullptr);
   EXPECT_THAT(d->evidence, HasSubstr("medium.com"));

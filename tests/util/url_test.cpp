@@ -144,22 +144,37 @@ TEST(CanonicalUrl, ARedirectWrapperGivesWayToThePageItCarries) {
         "https://www.google.com/url?sa=t", "https://www.google.com/url?q=javascript%3Aalert(1)"}) {
     EXPECT_EQ(canonical_url(kept, rules), normalize_url(kept)) << kept;
   }
-  // Five wrappers deep is a hostile chain: left as written.
-  std::string chain = paper;
-  for (int depth = 0; depth < 5; ++depth) {
+  // Four wrappers deep is unwrapped; five is a hostile chain, left as written.
+  auto wrap = [](const std::string& url) {
     std::string escaped;
-    for (const char c : chain) {
-      escaped += std::string_view(":/?=&%").find(c) == std::string_view::npos
+    for (const char c : url) {
+      escaped += std::string_view(":/?=&%#").find(c) == std::string_view::npos
                      ? std::string(1, c)
                      : fmt::format("%{:02X}", static_cast<unsigned char>(c));
     }
-    chain = "https://www.google.com/url?q=" + escaped;
+    return "https://www.google.com/url?q=" + escaped;
+  };
+  std::string chain = paper;
+  for (int depth = 0; depth < 4; ++depth) {
+    chain = wrap(chain);
   }
+  EXPECT_EQ(canonical_url(chain, rules), paper);
+  chain = wrap(chain);
   EXPECT_FALSE(redirect_target(*parse_url(chain), rules.redirect_wrappers));
   EXPECT_EQ(canonical_url(chain, rules), normalize_url(chain));
+  // The page's fragment, escaped inside the wrapper or on the wrapper itself,
+  // is the page's: two sections of one page stay two entries.
+  const std::string doc = "https://docs.example/guide";
+  EXPECT_EQ(canonical_url(wrap(doc + "#install"), rules), doc + "#install");
+  EXPECT_EQ(canonical_url(wrap(doc) + "#install", rules), doc + "#install");
+  EXPECT_EQ(duplicate_key(wrap(doc + "#install"), rules), duplicate_key(doc + "#install", rules));
+  EXPECT_NE(duplicate_key(wrap(doc + "#install"), rules),
+            duplicate_key(wrap(doc + "#usage"), rules));
   EXPECT_TRUE(is_redirect_wrapper_form("google.com/url?q"));
-  for (const char* malformed :
-       {"google.com", "/url?q", "google.com/url?", "google.com/url?q=x", "google.com?q/url"}) {
+  // Only the spelling a URL's site host is compared in could ever match.
+  for (const char* malformed : {"google.com", "/url?q", "google.com/url?", "google.com/url?q=x",
+                                "google.com?q/url", "www.google.com/url?q", "Google.com/url?q",
+                                "google.com:443/url?q", "https://google.com/url?q"}) {
     EXPECT_FALSE(is_redirect_wrapper_form(malformed)) << malformed;
   }
 }

@@ -189,19 +189,14 @@ bool turns_sources_off(const std::vector<InferredSetting>& off) {
 /// the note says how many entries that spared.
 std::vector<InferredSetting> judgement_rules_off(const List& list, const std::string& path,
                                                  Json& policy, std::optional<std::string>& note) {
-  auto rules_off = [&](const Json& candidate, std::size_t* by_heading) {
-    const std::vector<Diagnostic> findings =
-        run_rules(list, parse_policy(path, candidate.dump()), today_utc());
-    if (by_heading != nullptr) {
-      *by_heading = static_cast<std::size_t>(
-          std::count_if(findings.begin(), findings.end(), [](const Diagnostic& d) {
-            return d.rule == "source/not-primary" && d.evidence.starts_with("section pattern:");
-          }));
-    }
-    return rules_the_list_does_not_keep(list, findings);
+  auto findings_under = [&](const Json& candidate) {
+    return run_rules(list, parse_policy(path, candidate.dump()), today_utc());
   };
-  std::size_t by_heading = 0;
-  std::vector<InferredSetting> off = rules_off(policy, &by_heading);
+  const std::vector<Diagnostic> findings = findings_under(policy);
+  std::vector<InferredSetting> off = rules_the_list_does_not_keep(list, findings);
+  const auto by_heading = std::count_if(findings.begin(), findings.end(), [](const Diagnostic& d) {
+    return d.rule == "source/not-primary" && d.evidence.starts_with("section pattern:");
+  });
   if (by_heading == 0 || !turns_sources_off(off)) {
     return off;
   }
@@ -211,7 +206,8 @@ std::vector<InferredSetting> judgement_rules_off(const List& list, const std::st
         "Empty: read by this list's headings, source/not-primary would be off for every entry. "
         "Add patterns when the list's sections of books, tutorials or surveys should be "
         "found."}});
-  std::vector<InferredSetting> off_unread = rules_off(headings_unread, nullptr);
+  std::vector<InferredSetting> off_unread =
+      rules_the_list_does_not_keep(list, findings_under(headings_unread));
   if (turns_sources_off(off_unread)) {
     return off;
   }

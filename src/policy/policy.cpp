@@ -192,7 +192,8 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& writ
   // A link through a redirect wrapper is a link to the page it carries.
   // Normalised first, as link/canonical sees it ("/%75rl" is "/url").
   const std::optional<Url> target =
-      redirect_target(normalize(written), policy.canonical.redirect_wrappers);
+      written.has_query ? redirect_target(normalize(written), policy.canonical.redirect_wrappers)
+                        : std::nullopt;
   const Url& url = target ? *target : written;
   Classification result;
   result.host = url.site_host();

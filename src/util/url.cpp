@@ -103,12 +103,21 @@ const RE2& arxiv_path() {
   return pattern;
 }
 
-std::string strip_tracking(std::string_view query, const std::vector<std::string>& patterns) {
-  std::string kept;
+/// The "name=value" pairs of a query, in order: the one reading of a query
+/// that tracking parameters and redirect wrappers share.
+std::vector<std::string_view> query_pairs(std::string_view query) {
+  std::vector<std::string_view> pairs;
   while (!query.empty()) {
     const std::size_t end = std::min(query.find('&'), query.size());
-    const std::string_view pair = query.substr(0, end);
+    pairs.push_back(query.substr(0, end));
     query.remove_prefix(std::min(end + 1, query.size()));
+  }
+  return pairs;
+}
+
+std::string strip_tracking(std::string_view query, const std::vector<std::string>& patterns) {
+  std::string kept;
+  for (const std::string_view pair : query_pairs(query)) {
     if (!pair.empty() && !is_tracking_parameter(pair.substr(0, pair.find('=')), patterns)) {
       kept += (kept.empty() ? "" : "&") + std::string(pair);
     }
@@ -325,10 +334,7 @@ std::optional<WrapperForm> wrapper_form(std::string_view text) {
 
 /// The percent-decoded value of the first `name` parameter of a query.
 std::optional<std::string> query_value(std::string_view query, std::string_view name) {
-  while (!query.empty()) {
-    const std::size_t end = std::min(query.find('&'), query.size());
-    const std::string_view pair = query.substr(0, end);
-    query.remove_prefix(std::min(end + 1, query.size()));
+  for (const std::string_view pair : query_pairs(query)) {
     const std::size_t equals = pair.find('=');
     if (equals != std::string_view::npos && pair.substr(0, equals) == name) {
       return percent_decode(pair.substr(equals + 1));
@@ -339,6 +345,9 @@ std::optional<std::string> query_value(std::string_view query, std::string_view 
 
 /// The URL one wrapper of `wrappers` carries, if `url` is one.
 std::optional<Url> unwrap_once(const Url& url, const std::vector<std::string>& wrappers) {
+  if (!url.has_query) {
+    return std::nullopt;  // most links: no parameter to carry a page
+  }
   for (const std::string& wrapper : wrappers) {
     const std::optional<WrapperForm> form = wrapper_form(wrapper);
     if (!form || url.site_host() != form->host || url.path != form->path) {
@@ -460,7 +469,7 @@ std::string duplicate_key(std::string_view text, const Url* parsed, const Canoni
   std::string key = url_identity(text, parsed, rules);
   // A redirect wrapper carries its page's fragment escaped, inside the
   // parameter: the page's own fragment tells two sections apart.
-  if (parsed != nullptr && parsed->is_web()) {
+  if (parsed != nullptr && parsed->is_web() && parsed->has_query) {
     if (const std::optional<Url> page = wrapped_page(normalize(*parsed), rules.redirect_wrappers)) {
       return page->has_fragment ? key + "#" + page->fragment : key;
     }

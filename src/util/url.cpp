@@ -516,6 +516,9 @@ std::optional<std::string> web_url_problem(std::string_view text, const Url* url
   if (!url->userinfo.empty()) {
     return std::string("a URL with credentials in it; never publish them");
   }
+  if (redact_userinfo(text) != text) {
+    return std::string("a URL carrying another URL with credentials in it; never publish them");
+  }
   return std::nullopt;
 }
 
@@ -588,18 +591,75 @@ std::optional<std::string> resolve_reference(std::string_view base, std::string_
   return resolved;
 }
 
-std::string redact_userinfo(std::string_view url) {
-  const std::size_t scheme_end = url.find("://");
-  if (scheme_end == std::string_view::npos) {
-    return std::string(url);
+namespace {
+
+/// How deep a URL inside a URL's query is looked into: as deep as
+/// redirect_target unwraps.
+constexpr int k_max_nested_urls = 4;
+
+std::string redact_userinfo_nested(std::string_view url, int depth);
+
+/// Whether `value` (as written in a query) carries a URL with credentials,
+/// and the value with them redacted, percent-encoded again.
+std::optional<std::string> redacted_query_value(std::string_view value, int depth) {
+  const std::string decoded = percent_decode(value);
+  if (decoded.find("://") == std::string::npos) {
+    return std::nullopt;  // most values: no URL in them
   }
-  const std::size_t start = scheme_end + 3;
-  const std::size_t authority_end = url.find_first_of("/?#", start);
-  const std::size_t at = url.substr(0, authority_end).rfind('@');
-  if (at == std::string_view::npos || at < start) {
-    return std::string(url);
+  const std::string redacted = redact_userinfo_nested(decoded, depth);
+  if (redacted == decoded) {
+    return std::nullopt;
   }
-  return std::string(url.substr(0, start)) + "REDACTED" + std::string(url.substr(at));
+  char* escaped = curl_easy_escape(nullptr, redacted.data(), static_cast<int>(redacted.size()));
+  if (escaped == nullptr) {
+    return std::string("REDACTED");
+  }
+  std::string text(escaped);
+  curl_free(escaped);
+  return text;
 }
+
+std::string redact_userinfo_nested(std::string_view url, int depth) {
+  std::string out(url);
+  if (const std::size_t scheme_end = url.find("://"); scheme_end != std::string_view::npos) {
+    const std::size_t start = scheme_end + 3;
+    const std::size_t authority_end = url.find_first_of("/?#", start);
+    const std::size_t at = url.substr(0, authority_end).rfind('@');
+    if (at != std::string_view::npos && at >= start) {
+      out = std::string(url.substr(0, start)) + "REDACTED" + std::string(url.substr(at));
+    }
+  }
+  // A redirect wrapper carries its page in a query parameter
+  // ("google.com/url?q=https://user:secret@host/"): a credential there is as
+  // published as one in the authority.
+  const std::size_t question = out.find('?');
+  if (question == std::string::npos || depth >= k_max_nested_urls) {
+    return out;
+  }
+  const std::size_t query_end = std::min(out.find('#', question), out.size());
+  const std::string_view query =
+      std::string_view(out).substr(question + 1, query_end - question - 1);
+  std::string query_out;
+  bool changed = false;
+  for (const std::string_view pair : query_pairs(query)) {
+    const std::size_t equals = pair.find('=');
+    std::optional<std::string> value;
+    if (equals != std::string_view::npos) {
+      value = redacted_query_value(pair.substr(equals + 1), depth + 1);
+    }
+    query_out += value ? std::string(pair.substr(0, equals + 1)) + *value : std::string(pair);
+    query_out += '&';
+    changed = changed || value.has_value();
+  }
+  if (!changed) {
+    return out;
+  }
+  query_out.pop_back();
+  return out.substr(0, question + 1) + query_out + out.substr(query_end);
+}
+
+}  // namespace
+
+std::string redact_userinfo(std::string_view url) { return redact_userinfo_nested(url, 0); }
 
 }  // namespace sg

@@ -141,7 +141,9 @@ std::string percent_decode(std::string_view text);
 std::optional<std::string> resolve_reference(std::string_view base, std::string_view reference);
 
 /// The URL with any "user:password@" replaced by "REDACTED@", so credentials
-/// written into a list are neither sent anywhere nor printed in a report.
+/// written into a list are neither sent anywhere nor printed in a report:
+/// in its authority, and in a URL a query parameter carries (a redirect
+/// wrapper's page), up to four URLs deep.
 std::string redact_userinfo(std::string_view url);
 
 }  // namespace sg

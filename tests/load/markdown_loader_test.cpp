@@ -130,6 +130,23 @@ TEST(MarkdownLoader, ALinkedCategoryBulletWithoutDescriptionIsALabel) {
   EXPECT_EQ(libraries.entries[1].title, "cargo-edit");
 }
 
+TEST(MarkdownLoader, CredentialsInAWrappedLinkAreAnErrorAndGoNoFurther) {
+  LoadResult result;
+  load_markdown_text(
+      "l.md",
+      "# L\n\n## Tools\n\n"
+      "- [Tool](https://www.google.com/url?q=https%3A%2F%2Fme%3Asecret%40a.example%2F)"
+      " - A tool.\n",
+      result);
+  ASSERT_EQ(result.diagnostics.size(), 1U);
+  EXPECT_EQ(result.diagnostics[0].rule, "entry/schema");
+  EXPECT_THAT(result.diagnostics[0].message,
+              ::testing::HasSubstr("another URL with credentials in it"));
+  const Entry& entry = result.list.sections.at(0).entries.at(0);
+  EXPECT_THAT(entry.url, ::testing::Not(::testing::HasSubstr("secret")));
+  EXPECT_THAT(result.diagnostics[0].message, ::testing::Not(::testing::HasSubstr("secret")));
+}
+
 // A linked name over described items is a label ("[BLAS](…)" over its
 // bindings); over bare links it is an entry and they are its details
 // ("[Catalyst.GAN](…)" over the papers it implements).

@@ -221,6 +221,9 @@ TEST(WebUrlProblem, NamesWhyALinkCannotBeAnEntrysLink) {
             "a ftp: URL, which no reader or checker can follow");
   EXPECT_EQ(web_url_problem("https://u:p@example.com/"),
             "a URL with credentials in it; never publish them");
+  EXPECT_EQ(web_url_problem("https://www.google.com/url?q=https%3A%2F%2Fu%3Ap%40example.com%2F"),
+            "a URL carrying another URL with credentials in it; never publish them");
+  EXPECT_FALSE(web_url_problem("https://www.google.com/url?q=https%3A%2F%2Fexample.com%2Fa%40b"));
   EXPECT_EQ(web_url_problem("http:example.com"),
             "not an absolute URL (spaces, control characters or a missing host?)");
   EXPECT_TRUE(is_web_url("HTTP://a.example"));
@@ -238,6 +241,25 @@ TEST(UrlText, FragmentHostOriginAndDecoding) {
   EXPECT_NE(url_origin("http://a.example:443/"), url_origin("https://a.example/"));
   EXPECT_EQ(percent_decode("caf%C3%A9%20x%zz%4"), "caf\xC3\xA9 x%zz%4");
   EXPECT_EQ(redact_userinfo("https://u:p@a.example/x@y"), "https://REDACTED@a.example/x@y");
+}
+
+TEST(RedactUserinfo, ReachesAUrlThatAQueryParameterCarries) {
+  // A redirect wrapper's page, escaped or written plainly, and wrapped twice.
+  EXPECT_EQ(
+      redact_userinfo("https://www.google.com/url?sa=t&q=https%3A%2F%2Fu%3Ap%40b.example%2Fx#f"),
+      "https://www.google.com/url?sa=t&q=https%3A%2F%2FREDACTED%40b.example%2Fx#f");
+  EXPECT_EQ(redact_userinfo("https://a.example/r?to=https://u:p@b.example/"),
+            "https://a.example/r?to=https%3A%2F%2FREDACTED%40b.example%2F");
+  EXPECT_EQ(
+      redact_userinfo(
+          "https://a.example/r?to=" +
+          std::string(
+              "https%3A%2F%2Fa.example%2Fr%3Fto%3Dhttps%253A%252F%252Fu%253Ap%2540c.example")),
+      "https://a.example/"
+      "r?to=https%3A%2F%2Fa.example%2Fr%3Fto%3Dhttps%253A%252F%252FREDACTED%2540c.example");
+  // An address in a path or a parameter without a URL is no credential.
+  EXPECT_EQ(redact_userinfo("https://a.example/r?mail=u%40b.example&to=https://b.example/@me"),
+            "https://a.example/r?mail=u%40b.example&to=https://b.example/@me");
 }
 
 TEST(ResolveReference, Rfc3986Section5) {

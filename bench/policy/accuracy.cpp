@@ -392,8 +392,7 @@ int run_bench(int argc, char** argv) {
     Outcomes not_primary_outcomes;
     std::map<std::string, Counts> per_rule;
     std::map<std::string, Counts> per_list;
-    std::map<std::string, std::pair<int, int>> by_class;  // class -> (violate, flagged)
-    std::map<std::string, int> class_total;
+    std::map<std::string, Counts> by_class;
     int count = 0;
     for (const Labelled& entry : entries) {
       if (entry.part != part) {
@@ -411,9 +410,7 @@ int run_bench(int argc, char** argv) {
       for (const std::string& rule : rules) {
         per_rule[rule].add(entry.errors.contains(rule), entry.rules.contains(rule));
       }
-      class_total[entry.host_class] += 1;
-      by_class[entry.host_class].first += entry.violates ? 1 : 0;
-      by_class[entry.host_class].second += entry.errors.empty() ? 0 : 1;
+      by_class[entry.host_class].add(!entry.errors.empty(), entry.violates);
     }
     std::cout << fmt::format("\n== {} ({} entries)\n", part, count);
     std::cout << fmt::format("{:<22} {}\n", "flagged", flagged.line());
@@ -438,11 +435,13 @@ int run_bench(int argc, char** argv) {
     for (const auto& [list, counts] : per_list) {
       std::cout << fmt::format("  {:<{}} {}\n", list, width, counts.line());
     }
-    std::cout << fmt::format("{:<22} {:>7} {:>9} {:>9}\n", "host class", "entries", "labelled",
-                             "flagged");
-    for (const auto& [name, total] : class_total) {
-      std::cout << fmt::format("{:<22} {:>7} {:>9} {:>9}\n", name, total, by_class[name].first,
-                               by_class[name].second);
+    // Where the misses and false alarms are, by the class each link was given.
+    std::cout << fmt::format("{:<22} {:>7} {:>9} {:>9} {:>7} {:>7}\n", "host class", "entries",
+                             "labelled", "flagged", "missed", "false");
+    for (const auto& [name, counts] : by_class) {
+      std::cout << fmt::format("{:<22} {:>7} {:>9} {:>9} {:>7} {:>7}\n", name,
+                               counts.tp + counts.fp + counts.fn + counts.tn, counts.tp + counts.fn,
+                               counts.tp + counts.fp, counts.fn, counts.fp);
     }
     if (!second_labels.empty()) {
       print_agreement(entries, part);

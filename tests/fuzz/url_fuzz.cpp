@@ -13,6 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)sg::url_origin(url);
   (void)sg::percent_decode(url);
   (void)sg::github_repo_of(url);
+  // Redacting twice changes nothing: what is left names no credential.
+  const std::string redacted = sg::redact_userinfo(url);
+  sg::fuzz::require(sg::redact_userinfo(redacted) == redacted);
 
   // Each rung of the ladder is a fixed point, and the next rung up does not
   // care which spelling of the one below it was given.

@@ -343,7 +343,9 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "On the Road with GPT-4V: Early Explorations of Visual-Language Models",
         "Enhancing TinyML Security: Study of Adversarial Attack Transferability",
         "Accuracy-Performance Trade-Offs in LLM Quantization",
-        "A Tutorial on Bayesian Optimization of Expensive Cost Functions"}) {
+        "A Tutorial on Bayesian Optimization of Expensive Cost Functions",
+        "A Comprehensive Review of Model Quantization for Deep Neural Networks",
+        "Performance Comparison of PyTorch and JAX on TPUs"}) {
     const auto found =
         lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;

@@ -305,6 +305,10 @@ TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
   EXPECT_THAT(post("Using NCCL for all-reduce across nodes"), IsEmpty());
   EXPECT_THAT(post("Speculative decoding explained"), ElementsAre("source/not-primary"));
   EXPECT_THAT(post("Announcing a new NCCL release"), ElementsAre("source/not-primary"));
+  EXPECT_THAT(post("NCCL 2.20 is now available"), ElementsAre("source/not-primary"));
+  // "Introducing" opens the vendor's first technical description of its own
+  // format or feature, not a product announcement.
+  EXPECT_THAT(post("Introducing NVFP4 for efficient low-precision inference"), IsEmpty());
   EXPECT_THAT(post("A case study of cuDNN at a bank"), ElementsAre("source/not-primary"));
   // A publisher's blog on a domain of its own ("also_domains").
   const auto blog = lint_item(

@@ -93,5 +93,20 @@ TEST(SourceUnclassified, APrimaryClassFromABylinePassesWithANote) {
               HasSubstr("judged a docs page by a byline alone (a maintainer's byline"));
 }
 
+// A standard's specifications page, a reference and a manual read as
+// documentation in the plural as in the singular: an inferred primary class
+// passes with a note, not as a home page.
+TEST(SourceUnclassified, PluralDocsPathsReadAsDocumentation) {
+  for (const char* url :
+       {"https://standard.example/specifications/", "https://project.example/references/",
+        "https://project.example/manuals/cli.html", "https://project.example/specs/"}) {
+    const auto found =
+        lint_item(fmt::format("- [Specs]({}) - The normative text of the protocol.", url));
+    ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
+    EXPECT_EQ(found[0].severity, Severity::info) << url;
+    EXPECT_EQ(found[0].evidence, "URL shape: a docs path") << url;
+  }
+}
+
 }  // namespace
 }  // namespace sg::testing

@@ -123,8 +123,10 @@ struct Counts {
     const double r = recall();
     return p + r == 0 ? 0.0 : 2 * p * r / (p + r);
   }
+  // F1 to three places: the targets are thresholds, and 0.845 must not read
+  // as 0.85.
   [[nodiscard]] std::string line() const {
-    return fmt::format("P {:.2f}  R {:.2f}  F1 {:.2f}   (tp {} fp {} fn {} tn {})", precision(),
+    return fmt::format("P {:.2f}  R {:.2f}  F1 {:.3f}   (tp {} fp {} fn {} tn {})", precision(),
                        recall(), f1(), tp, fp, fn, tn);
   }
 };

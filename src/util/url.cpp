@@ -619,10 +619,29 @@ std::optional<std::string> redacted_query_value(std::string_view value, int dept
   return text;
 }
 
+/// Where the authority of `url` begins: after a scheme and "://" at its start
+/// (past leading spaces, as a browser reads it). A "://" further in is a
+/// path's or a query's text, and an '@' after it no credential; reading it
+/// as one would let one pass's percent-encoding move another pass's
+/// authority.
+std::size_t authority_start(std::string_view url) {
+  std::size_t at = 0;
+  while (at < url.size() && static_cast<unsigned char>(url[at]) <= ' ') {
+    ++at;
+  }
+  if (at == url.size() || std::isalpha(static_cast<unsigned char>(url[at])) == 0) {
+    return std::string_view::npos;
+  }
+  while (at < url.size() && (std::isalnum(static_cast<unsigned char>(url[at])) != 0 ||
+                             url[at] == '+' || url[at] == '-' || url[at] == '.')) {
+    ++at;
+  }
+  return url.substr(at).starts_with("://") ? at + 3 : std::string_view::npos;
+}
+
 std::string redact_userinfo_nested(std::string_view url, int depth) {
   std::string out(url);
-  if (const std::size_t scheme_end = url.find("://"); scheme_end != std::string_view::npos) {
-    const std::size_t start = scheme_end + 3;
+  if (const std::size_t start = authority_start(url); start != std::string_view::npos) {
     const std::size_t authority_end = url.find_first_of("/?#", start);
     const std::size_t at = url.substr(0, authority_end).rfind('@');
     if (at != std::string_view::npos && at >= start) {

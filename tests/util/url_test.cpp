@@ -262,6 +262,22 @@ TEST(RedactUserinfo, ReachesAUrlThatAQueryParameterCarries) {
             "https://a.example/r?mail=u%40b.example&to=https://b.example/@me");
 }
 
+// Only a scheme at the start opens an authority: a "://" in a query or a
+// fragment does not, so percent-encoding a redacted query cannot expose a
+// fragment's '@' to the next pass (a fuzzer's find), and redacting twice
+// changes nothing.
+TEST(RedactUserinfo, OnlyASchemeAtTheStartOpensAnAuthority) {
+  for (const std::string url : {"?=://?=://@#://@", "https://a.example/x#://u@b",
+                                "https://a.example/r?to=https://u:p@b.example/#://v@c"}) {
+    const std::string once = redact_userinfo(url);
+    EXPECT_EQ(redact_userinfo(once), once) << url;
+  }
+  EXPECT_EQ(redact_userinfo("?=://?=://@#://@"), "?=://?=://@#://@");
+  EXPECT_EQ(redact_userinfo("https://a.example/x#://u@b"), "https://a.example/x#://u@b");
+  EXPECT_EQ(redact_userinfo(" https://u:p@a.example/"), " https://REDACTED@a.example/");
+  EXPECT_EQ(redact_userinfo("svn+ssh://u:p@a.example/"), "svn+ssh://REDACTED@a.example/");
+}
+
 TEST(ResolveReference, Rfc3986Section5) {
   EXPECT_EQ(resolve_reference("https://a.example/b/c?d#e", "../x"), "https://a.example/x");
   EXPECT_EQ(resolve_reference("https://a.example/b/c?d#e", "//o.example/y"), "https://o.example/y");

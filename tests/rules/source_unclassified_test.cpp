@@ -18,11 +18,13 @@ TEST(SourceUnclassified, WarnsWhenNoHostRuleMatches) {
   EXPECT_THAT(found[0].hint, HasSubstr("add a line for \"unknown.example\""));
 }
 
-// Standards bodies publish specifications and kernel.org and googlesource.com
-// host repositories: the shipped policy knows them, so a declared kind there
-// needs no host rule of the list's own.
+// Standards bodies publish specifications, kernel.org and googlesource.com
+// host repositories, and the compilers' own sites document them: the shipped
+// policy knows them, so a declared kind there needs no host rule of the
+// list's own.
 TEST(SourceUnclassified, StandardsBodiesAndCodeHostsAreKnown) {
   for (const auto& [url, kind] : std::vector<std::pair<std::string, std::string>>{
+           {"https://openxla.org/xla/gpu_architecture", "docs"},
            {"https://tools.ietf.org/html/rfc7540", "spec"},
            {"https://www.rfc-editor.org/rfc/rfc9110", "spec"},
            {"https://www.w3.org/TR/webgpu/", "spec"},

@@ -625,18 +625,14 @@ std::optional<std::string> redacted_query_value(std::string_view value, int dept
 /// as one would let one pass's percent-encoding move another pass's
 /// authority.
 std::size_t authority_start(std::string_view url) {
-  std::size_t at = 0;
-  while (at < url.size() && static_cast<unsigned char>(url[at]) <= ' ') {
-    ++at;
+  std::size_t begin = 0;
+  while (begin < url.size() && static_cast<unsigned char>(url[begin]) <= ' ') {
+    ++begin;
   }
-  if (at == url.size() || std::isalpha(static_cast<unsigned char>(url[at])) == 0) {
-    return std::string_view::npos;
-  }
-  while (at < url.size() && (std::isalnum(static_cast<unsigned char>(url[at])) != 0 ||
-                             url[at] == '+' || url[at] == '-' || url[at] == '.')) {
-    ++at;
-  }
-  return url.substr(at).starts_with("://") ? at + 3 : std::string_view::npos;
+  const std::size_t separator = url.find("://", begin);
+  return separator != std::string_view::npos && is_scheme(url.substr(begin, separator - begin))
+             ? separator + 3
+             : std::string_view::npos;
 }
 
 std::string redact_userinfo_nested(std::string_view url, int depth) {

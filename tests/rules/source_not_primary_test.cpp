@@ -596,6 +596,15 @@ TEST(SourceNotPrimary, AnEngineeringBlogOnItsOwnSystemsIsFirstParty) {
       "# L\n\n## S\n\n- [Forecasting for beginners](https://eng.uber.com/forecasting-beginners/) - "
       "A first look at forecasting.\n");
   EXPECT_THAT(rule_ids(tutorial), Contains("source/not-primary"));
+  // "engineering" names a company's blog only as a whole host label: a trade
+  // news site whose name ends in it is not one.
+  EXPECT_THAT(rule_ids(lint_item("- [Kafka at Deliveroo](https://deliveroo.engineering/2016/09/"
+                                 "19/kafka.html) - How Deliveroo runs Kafka.")),
+              Not(Contains("source/not-primary")));
+  const auto trade_news = lint_item(
+      "- [HBM supply](https://semiengineering.com/hbm-supply-chain/) - Where HBM comes from.");
+  ASSERT_THAT(rule_ids(trade_news), Contains("source/not-primary"));
+  EXPECT_EQ(trade_news[0].evidence, "host rule: semiengineering.com is news");
   // Someone's personal Medium page is not an engineering blog.
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Search ranking](https://medium.com/"
                                      "@someone/search-ranking-abc123) - How search ranking "

@@ -560,6 +560,34 @@ class MarkdownReader {
     return words >= 2;
   }
 
+  /// Whether a line that opens with `node` describes the entry above it:
+  /// words ("Salary stats for tech companies.") or its code link, not a
+  /// second resource ("-[Other](url)" written without a list marker's space).
+  static bool describes(cmark_node* node) {
+    if (cmark_node_get_type(node) == CMARK_NODE_LINK) {
+      return is_code_label(plain_text(node));
+    }
+    return cmark_node_get_type(node) == CMARK_NODE_TEXT && starts_prose(" " + literal(node));
+  }
+
+  /// The link that `node` emphasises and holds alone ("**[Name](url)**",
+  /// "_**[Name](url)**_"), else null.
+  static cmark_node* emphasised_link(cmark_node* node) {
+    // Two levels cover bold, italic and both; deeper nesting is no entry's title.
+    for (int depth = 0; depth < 3 && node != nullptr; ++depth) {
+      const cmark_node_type type = cmark_node_get_type(node);
+      if (type == CMARK_NODE_LINK) {
+        return depth > 0 ? node : nullptr;
+      }
+      if ((type != CMARK_NODE_STRONG && type != CMARK_NODE_EMPH) ||
+          cmark_node_first_child(node) != cmark_node_last_child(node)) {
+        return nullptr;
+      }
+      node = cmark_node_first_child(node);
+    }
+    return nullptr;
+  }
+
   /// Whether the first link in `paragraph` is written in HTML ("<b><a
   /// href=…>Name</a></b> - Text (https://arxiv.org/…)"): the item is HTML,
   /// whatever Markdown links follow.
@@ -1116,14 +1144,22 @@ class MarkdownReader {
         continue;
       }
       if (!in_description) {
-        if (type == CMARK_NODE_LINK) {
-          const std::string label = plain_text(node);
+        if (cmark_node* link = type == CMARK_NODE_LINK ? node : emphasised_link(node)) {
+          const std::string label = plain_text(link);
           if (entry.links.empty()) {
-            entry.set_position("url", locate(node));
-            entry.set_position("title", locate(node));
+            entry.set_position("url", locate(link));
+            entry.set_position("title", locate(link));
           }
-          entry.links.push_back({label, url_of(node), locate(node), std::nullopt});
+          entry.links.push_back({label, url_of(link), locate(link), std::nullopt});
           title += label;
+          continue;
+        }
+        if (cmark_node* next = cmark_node_next(node);
+            !entry.links.empty() && is_break(node) && next != nullptr && describes(next)) {
+          // "[Name](url)  \n  Text." or "[Name](url)<br>Text.": the next line
+          // describes the entry.
+          in_description = true;
+          entry.set_position("description", locate(next));
           continue;
         }
         std::string text = plain_text(node);

@@ -559,6 +559,37 @@ TEST(MarkdownLoader, WordsAfterTheLinkWithoutASeparatorAreTheDescription) {
   EXPECT_EQ(entries[2].description, "Fast parser.");
 }
 
+// A link in bold is the entry's link, and words on the line after a link
+// describe it; a second link on that line is the entry's code when labelled
+// so, and another resource when not.
+TEST(MarkdownLoader, ABoldLinkAndADescriptionOnTheNextLine) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- **[Bold](https://a.example/b)** - A library for things.\n"
+      "- _**[Both](https://a.example/c)**_\n  A library on the next line.\n"
+      "- :moneybag: [Hard](https://a.example/d)  \n  Salary stats. Better than Glassdoor.\n"
+      "- [Br](https://a.example/e)<br>A library after a break.\n"
+      "- [Paper](https://arxiv.org/abs/1234.5678)\n  [Code](https://github.com/a/b)\n"
+      "- [Wide](https://a.example/f)\n\t-[Dirac](https://a.example/g)\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 6U);
+  EXPECT_EQ(entries[0].title, "Bold");
+  EXPECT_EQ(entries[0].url, "https://a.example/b");
+  EXPECT_EQ(entries[0].description, "A library for things.");
+  EXPECT_EQ(entries[1].title, "Both");
+  EXPECT_EQ(entries[1].url, "https://a.example/c");
+  EXPECT_EQ(entries[1].description, "A library on the next line.");
+  EXPECT_EQ(entries[1].where("description").line, 7);
+  EXPECT_EQ(entries[2].title, ":moneybag: Hard");
+  EXPECT_EQ(entries[2].description, "Salary stats. Better than Glassdoor.");
+  EXPECT_EQ(entries[3].title, "Br");
+  EXPECT_EQ(entries[3].description, "A library after a break.");
+  EXPECT_EQ(entries[4].title, "Paper");
+  EXPECT_EQ(entries[4].code, "https://github.com/a/b");
+  EXPECT_EQ(entries[5].title, "Wide -Dirac");
+  EXPECT_EQ(entries[5].description, "");
+}
+
 // "### [alf](url)" with a paragraph under it is an entry written as a
 // heading: the paragraph describes it, its bullets are its details.
 TEST(MarkdownLoader, AHeadingThatIsALinkIsAnEntry) {

@@ -525,7 +525,9 @@ TEST_F(CheckerTest, EveryUrlIsReportedOnceAndNoDescriptorOutlivesTheRun) {
   for (int wait = 0; wait < 50 && open_descriptors() > before; ++wait) {
     std::this_thread::sleep_for(100ms);
   }
-  EXPECT_EQ(open_descriptors(), before);
+  // At most as many: a connection an earlier step left open may close during
+  // the run, on a loaded machine.
+  EXPECT_LE(open_descriptors(), before);
   ASSERT_EQ(results.size(), targets.size());
   std::set<std::string> urls;
   for (std::size_t i = 0; i < results.size(); ++i) {

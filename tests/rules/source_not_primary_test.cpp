@@ -133,6 +133,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://training.example/xsede/moodle/", "a course page"},
            {"https://someone.example/brrr_intro.html", "an article page"},
            {"https://ppopp23.sigplan.example/home", "a conference site"},
+           // A GitHub Pages site whose owner's name ends in a year is no conference.
+           {"https://someone2021.github.io/kernel-notes/", "a personal GitHub Pages site"},
            {"https://someone.example/about/", "a home or about page"},
            {"https://someproject.example/en/index.html", "a home or about page"},
            {"https://publisher.example/csdl/journal/td", "a journal page"},
@@ -568,6 +570,18 @@ TEST(SourceNotPrimary, AWhitePaperIsDocumentationOnAnyHost) {
       "- [A100](https://www.nvidia.com/en-us/data-center/a100/) - The A100 product page.\n");
   ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary"));
   EXPECT_EQ(found[0].location.line, 6);
+}
+
+// A chip maker's research site publishes its researchers' papers, benchmarks
+// and project pages: the work itself, not the maker's marketing.
+TEST(SourceNotPrimary, AVendorsResearchSiteIsNotItsMarketing) {
+  for (const char* item :
+       {"- [SOL-ExecBench](https://research.nvidia.com/benchmarks/sol-execbench) - A benchmark "
+        "of kernels against the hardware's speed of light.",
+        "- [Decoupled look-back](https://research.nvidia.com/publication/2016-03_single-pass) - "
+        "Single-pass parallel prefix scan."}) {
+    EXPECT_THAT(rule_ids(lint_item(item)), IsEmpty()) << item;
+  }
 }
 
 // A company's engineering blog writes about the systems the company built:

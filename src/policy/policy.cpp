@@ -321,13 +321,43 @@ std::vector<std::string> own_site_names(const Classification& classification) {
     return one_segment ? std::vector<std::string>{name_key(path)} : std::vector<std::string>{};
   }
   // A product page ("cloudsmith.com/product/…") is the product's own at any
-  // path; any other page of a site is one source among many.
+  // path; any other page of a site is one source among many. A site's root
+  // in one language ("ceph.io/en/") is its root.
+  static const RE2 k_language(R"([a-z]{2}(?:-[a-zA-Z]{2})?)");
   const bool product_page =
       classification.source_class != nullptr && classification.source_class->name == "marketing";
-  if (!path.empty() && !product_page) {
+  if (!path.empty() && !product_page && !RE2::FullMatch(path, k_language)) {
     return {};
   }
-  return domain_names(classification.domain);
+  std::vector<std::string> names = domain_names(classification.domain);
+  // A project's name with the affix its domain needed: futhark-lang.org,
+  // getsentry.com.
+  static const std::array<std::string_view, 4> k_suffixes{"lang", "project", "hq", "js"};
+  static const std::array<std::string_view, 3> k_prefixes{"get", "use", "try"};
+  const std::string label = names.front();
+  for (const std::string_view suffix : k_suffixes) {
+    if (label.size() >= suffix.size() + 3 && label.ends_with(suffix)) {
+      names.push_back(label.substr(0, label.size() - suffix.size()));
+    }
+  }
+  for (const std::string_view prefix : k_prefixes) {
+    if (label.size() >= prefix.size() + 3 && label.starts_with(prefix)) {
+      names.push_back(label.substr(prefix.size()));
+    }
+  }
+  // A project hosted under its organisation's domain: warewulf.hpcng.org,
+  // but not a site's section (blog.…, docs.…), which names no project.
+  static const std::array<std::string_view, 16> k_sections{
+      "www",         "blog", "blogs", "docs", "doc",      "developer", "developers", "dev",
+      "engineering", "eng",  "tech",  "news", "research", "labs",      "community",  "learn"};
+  if (classification.host.size() > classification.domain.size()) {
+    const std::string subdomain =
+        name_key(classification.host.substr(0, classification.host.find('.')));
+    if (std::find(k_sections.begin(), k_sections.end(), subdomain) == k_sections.end()) {
+      names.push_back(subdomain);
+    }
+  }
+  return names;
 }
 
 }  // namespace

@@ -40,6 +40,12 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   EXPECT_EQ(class_after_first_party(policy, "Rust Cookbook",
                                     "https://rust-lang-nursery.github.io/rust-cookbook/"),
             "docs");
+  // A name with the affix its domain needed, a project under its
+  // organisation's domain, and a site's root in one language.
+  EXPECT_EQ(class_after_first_party(policy, "Futhark", "https://futhark-lang.org/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Sentry", "https://getsentry.com/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Warewulf", "https://warewulf.hpcng.org/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Ceph", "https://ceph.io/en/"), "docs");
   // A product's page at any path of the product's own domain.
   EXPECT_EQ(class_after_first_party(policy, "Cloudsmith",
                                     "https://cloudsmith.com/product/formats/cargo-registry"),
@@ -59,6 +65,11 @@ TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
   // A blog named after its author.
   EXPECT_EQ(class_after_first_party(policy, "Tim Dettmers' blog", "https://timdettmers.com/"),
             "home page");
+  // A site's section names no project: "Research" is not a project at
+  // research.example.com.
+  EXPECT_EQ(class_after_first_party(policy, "Research", "https://research.example.com/"),
+            "home page");
+  EXPECT_EQ(class_after_first_party(policy, "Futhark", "https://other-lang.org/"), "home page");
   // A page below the root is not the site itself.
   EXPECT_EQ(class_after_first_party(policy, "starship", "https://starship.rs/posts/why/"), "blog");
   // Another company's product page.

@@ -329,24 +329,33 @@ std::vector<std::string> own_site_names(const Classification& classification) {
   if (!path.empty() && !product_page && !RE2::FullMatch(path, k_language)) {
     return {};
   }
-  std::vector<std::string> names = domain_names(classification.domain);
-  // A project's name with the affix its domain needed: futhark-lang.org,
-  // getsentry.com.
+  return domain_names(classification.domain);
+}
+
+/// Further names a project's site root may go by, which name it only at the
+/// start of a title ("Futhark" for futhark-lang.org, not "Learn Rust 101"
+/// for rust-lang.guide): the name without the affix its domain needed
+/// (futhark-lang.org, getsentry.com) and a project's subdomain under its
+/// organisation's domain (warewulf.hpcng.org; blog. or docs. name no project).
+std::vector<std::string> own_site_aliases(const Classification& classification,
+                                          const std::vector<std::string>& names) {
+  if (names.empty() || named_by_path(classification.host)) {
+    return {};
+  }
+  std::vector<std::string> aliases;
   static const std::array<std::string_view, 4> k_suffixes{"lang", "project", "hq", "js"};
   static const std::array<std::string_view, 3> k_prefixes{"get", "use", "try"};
-  const std::string label = names.front();
+  const std::string& label = names.front();
   for (const std::string_view suffix : k_suffixes) {
     if (label.size() >= suffix.size() + 3 && label.ends_with(suffix)) {
-      names.push_back(label.substr(0, label.size() - suffix.size()));
+      aliases.push_back(label.substr(0, label.size() - suffix.size()));
     }
   }
   for (const std::string_view prefix : k_prefixes) {
     if (label.size() >= prefix.size() + 3 && label.starts_with(prefix)) {
-      names.push_back(label.substr(prefix.size()));
+      aliases.push_back(label.substr(prefix.size()));
     }
   }
-  // A project hosted under its organisation's domain: warewulf.hpcng.org,
-  // but not a site's section (blog.…, docs.…), which names no project.
   static const std::array<std::string_view, 16> k_sections{
       "www",         "blog", "blogs", "docs", "doc",      "developer", "developers", "dev",
       "engineering", "eng",  "tech",  "news", "research", "labs",      "community",  "learn"};
@@ -354,10 +363,10 @@ std::vector<std::string> own_site_names(const Classification& classification) {
     const std::string subdomain =
         name_key(classification.host.substr(0, classification.host.find('.')));
     if (std::find(k_sections.begin(), k_sections.end(), subdomain) == k_sections.end()) {
-      names.push_back(subdomain);
+      aliases.push_back(subdomain);
     }
   }
-  return names;
+  return aliases;
 }
 
 }  // namespace
@@ -457,13 +466,16 @@ bool is_own_site(const Classification& classification, std::string_view title,
                  std::string_view description) {
   const std::string title_key = name_key(title);
   const std::vector<std::string> names = own_site_names(classification);
+  const std::vector<std::string> aliases = own_site_aliases(classification, names);
   // A site's name is chosen for the project: "zed" in "Zed Editor" names
   // zed.dev.
-  return std::any_of(names.begin(), names.end(),
-                     [&](const std::string& name) {
-                       return name.size() >= 3 && title_key.find(name) != std::string::npos;
-                     }) &&
-         !says_blog(title, description);
+  const bool named = std::any_of(names.begin(), names.end(), [&](const std::string& name) {
+    return name.size() >= 3 && title_key.find(name) != std::string::npos;
+  });
+  const bool aliased = std::any_of(aliases.begin(), aliases.end(), [&](const std::string& alias) {
+    return alias.size() >= 3 && title_key.starts_with(alias);
+  });
+  return (named || aliased) && !says_blog(title, description);
 }
 
 bool title_names_link(const Classification& classification, std::string_view title) {

@@ -70,6 +70,9 @@ TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
   EXPECT_EQ(class_after_first_party(policy, "Research", "https://research.example.com/"),
             "home page");
   EXPECT_EQ(class_after_first_party(policy, "Futhark", "https://other-lang.org/"), "home page");
+  // A name freed of its affix names the site only at the start of a title.
+  EXPECT_EQ(class_after_first_party(policy, "Learn Rust 101", "https://rust-lang.guide/"),
+            "home page");
   // A page below the root is not the site itself.
   EXPECT_EQ(class_after_first_party(policy, "starship", "https://starship.rs/posts/why/"), "blog");
   // Another company's product page.

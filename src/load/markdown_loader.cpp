@@ -350,6 +350,11 @@ class MarkdownReader {
     }
     if (const std::optional<HeadingLink> named = heading_link(heading);
         named && is_web_link(url_of(named->link))) {
+      if (m_out.list.title.empty() && m_out.list.sections.empty()) {
+        // Above the list's title stand its banner and sponsors, not its entries.
+        ++m_out.not_entries["link headings above the list's title"];
+        return;
+      }
       // "### [alf](https://github.com/o/alf)" and a paragraph: an entry
       // written as a heading, described by the paragraph below it, or on
       // the heading itself ("#### [superconsole](…) - Windows-only").

@@ -559,6 +559,20 @@ TEST(MarkdownLoader, WordsAfterTheLinkWithoutASeparatorAreTheDescription) {
   EXPECT_EQ(entries[2].description, "Fast parser.");
 }
 
+// A sponsor's link heading above the list's title is no entry, and the
+// summary counts it.
+TEST(MarkdownLoader, ALinkHeadingAboveTheTitleIsNoEntry) {
+  const LoadResult result = load_text(
+      "<div align=\"center\">\n\n### [Sponsor, the app for developers](https://sponsor.example/"
+      "list)\n\n</div>\n\n# L\n\n## S\n\n### [alf](https://github.com/o/alf)\n\nA "
+      "plugin framework.\n");
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].title, "alf");
+  EXPECT_EQ(result.not_entries.at("link headings above the list's title"), 1U);
+}
+
 // A link in bold is the entry's link, and words on the line after a link
 // describe it; a second link on that line is the entry's code when labelled
 // so, and another resource when not.

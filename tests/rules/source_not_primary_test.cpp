@@ -302,6 +302,8 @@ TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
         "matrix-cores/README.html) - MFMA instructions in HIP.",
         "- [AMD CodeXL](http://developer.amd.com/tools-and-sdks/opencl-zone/codexl/) - GPU "
         "debugger and profiler.",
+        "- [Intel MPI Benchmarks](https://software.intel.com/content/www/us/en/develop/articles/"
+        "intel-mpi-benchmarks.html) - Point-to-point and collective MPI benchmarks.",
         "- [OpenAI Agents SDK](https://openai.github.io/openai-agents-python/) - Tools, handoffs "
         "and tracing.",
         "- [deepseek-llm-7b-base](https://huggingface.co/deepseek-ai/deepseek-llm-7b-base) - The "

@@ -63,6 +63,7 @@ void check_claim_incomplete(const EntryView& view, const RuleContext& context, F
       .location = entry.where(field),
       .message = fmt::format("the {} states a performance {} (\"{}\") but \"claim\" lacks {}",
                              field, match->pattern->name, match->text, fmt::join(missing, ", ")),
+      .evidence = fmt::format("claim pattern: {}", match->pattern->name),
       .entry = &entry});
 }
 

@@ -17,6 +17,7 @@ void check_claim_superlative(const EntryView& view, const RuleContext& context, 
       out.push_back(Finding{
           .location = entry.where(field),
           .message = fmt::format("the {} praises without a baseline (\"{}\")", field, match->text),
+          .evidence = fmt::format("superlative pattern: {}", match->pattern->name),
           .entry = &entry});
       return;
     }

@@ -204,6 +204,7 @@ TEST(ClaimIncomplete, EveryPatternHasACaseThatFiresAndOneThatDoesNot) {
     ASSERT_THAT(rule_ids(found), ElementsAre("claim/incomplete")) << c.fires;
     EXPECT_THAT(found[0].message, HasSubstr("performance " + std::string(c.pattern) + " (\""))
         << c.fires;
+    EXPECT_EQ(found[0].evidence, "claim pattern: " + std::string(c.pattern)) << c.fires;
     EXPECT_THAT(rule_ids(paper_described(std::string(c.quiet))), IsEmpty()) << c.quiet;
   }
   for (const PatternCase& c : k_not_claim_cases) {

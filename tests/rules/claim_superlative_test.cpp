@@ -18,6 +18,7 @@ TEST(ClaimSuperlative, PraiseWithoutABaselineIsAWarning) {
     ASSERT_THAT(rule_ids(found), ElementsAre("claim/superlative")) << text;
     EXPECT_EQ(found[0].severity, Severity::warning);
     EXPECT_THAT(found[0].message, HasSubstr("praises without a baseline")) << text;
+    EXPECT_EQ(found[0].evidence, "superlative pattern: a superlative") << text;
   }
 }
 

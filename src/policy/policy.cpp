@@ -303,12 +303,8 @@ bool named_by_path(std::string_view host) {
   return forge_host(host) || host.ends_with(".github.io");
 }
 
-/// The names a project's own site goes by, when the URL is one: a site root
-/// by its domain ("starship" and "starshiprs" for starship.rs/), an
-/// organisation page by the organisation, a GitHub Pages project by the
-/// project (never by its user: that is a person's site), a product page by
-/// its domain.
-std::vector<std::string> own_site_names(const Classification& classification) {
+/// `classification`'s path without its slashes: "" at a site's root.
+std::string_view bare_path(const Classification& classification) {
   std::string_view path = classification.path;
   while (path.starts_with('/')) {
     path.remove_prefix(1);
@@ -316,17 +312,32 @@ std::vector<std::string> own_site_names(const Classification& classification) {
   while (path.ends_with('/')) {
     path.remove_suffix(1);
   }
+  return path;
+}
+
+/// Whether a bare path is a site's root: none, or the root in one language
+/// ("ceph.io/en/").
+bool is_site_root(std::string_view bare) {
+  static const RE2 k_language(R"([a-z]{2}(?:-[a-zA-Z]{2})?)");
+  return bare.empty() || RE2::FullMatch(bare, k_language);
+}
+
+/// The names a project's own site goes by, when the URL is one: a site root
+/// by its domain ("starship" and "starshiprs" for starship.rs/), an
+/// organisation page by the organisation, a GitHub Pages project by the
+/// project (never by its user: that is a person's site), a product page by
+/// its domain.
+std::vector<std::string> own_site_names(const Classification& classification) {
+  const std::string_view path = bare_path(classification);
   const bool one_segment = !path.empty() && path.find('/') == std::string_view::npos;
   if (named_by_path(classification.host)) {
     return one_segment ? std::vector<std::string>{name_key(path)} : std::vector<std::string>{};
   }
   // A product page ("cloudsmith.com/product/…") is the product's own at any
-  // path; any other page of a site is one source among many. A site's root
-  // in one language ("ceph.io/en/") is its root.
-  static const RE2 k_language(R"([a-z]{2}(?:-[a-zA-Z]{2})?)");
+  // path; any other page of a site is one source among many.
   const bool product_page =
       classification.source_class != nullptr && classification.source_class->name == "marketing";
-  if (!path.empty() && !product_page && !RE2::FullMatch(path, k_language)) {
+  if (!is_site_root(path) && !product_page) {
     return {};
   }
   return domain_names(classification.domain);
@@ -337,9 +348,12 @@ std::vector<std::string> own_site_names(const Classification& classification) {
 /// for rust-lang.guide): the name without the affix its domain needed
 /// (futhark-lang.org, getsentry.com) and a project's subdomain under its
 /// organisation's domain (warewulf.hpcng.org; blog. or docs. name no project).
+/// Only at the root: aws.amazon.com/fis/ is a product page of Amazon's, not
+/// a site of AWS's.
 std::vector<std::string> own_site_aliases(const Classification& classification,
                                           const std::vector<std::string>& names) {
-  if (names.empty() || named_by_path(classification.host)) {
+  if (names.empty() || named_by_path(classification.host) ||
+      !is_site_root(bare_path(classification))) {
     return {};
   }
   std::vector<std::string> aliases;

@@ -70,6 +70,11 @@ TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
   EXPECT_EQ(class_after_first_party(policy, "Research", "https://research.example.com/"),
             "home page");
   EXPECT_EQ(class_after_first_party(policy, "Futhark", "https://other-lang.org/"), "home page");
+  // A subdomain names a project's site at its root only: aws.amazon.com/fis/
+  // is Amazon's product page.
+  EXPECT_EQ(
+      class_after_first_party(policy, "AWS Fault Injection Service", "https://aws.amazon.com/fis/"),
+      "marketing");
   // A name freed of its affix names the site only at the start of a title.
   EXPECT_EQ(class_after_first_party(policy, "Learn Rust 101", "https://rust-lang.guide/"),
             "home page");

@@ -565,6 +565,21 @@ class MarkdownReader {
     return words >= 2;
   }
 
+  /// Whether `title` reads as a name: a few words, no clause.
+  static bool is_name(std::string_view title) {
+    if (title.empty() || title.find(',') != std::string_view::npos) {
+      return false;
+    }
+    std::size_t words = 0;
+    bool in_word = false;
+    for (const char c : title) {
+      const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
+      words += !space && !in_word ? 1 : 0;
+      in_word = !space;
+    }
+    return words <= 6;
+  }
+
   /// Whether a line that opens with `node` describes the entry above it:
   /// words ("Salary stats for tech companies.") or its code link, not a
   /// second resource ("-[Other](url)" written without a list marker's space).
@@ -1141,6 +1156,7 @@ class MarkdownReader {
     std::string title;
     std::string description;
     bool in_description = false;
+    cmark_node* described_link = nullptr;
     std::vector<cmark_node*> declarations;
     for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {
       const cmark_node_type type = cmark_node_get_type(node);
@@ -1202,12 +1218,22 @@ class MarkdownReader {
         }
         continue;
       }
+      if (type == CMARK_NODE_LINK && entry.links.empty() && described_link == nullptr &&
+          is_web_link(node)) {
+        described_link = node;
+      }
       description += plain_text(node);
     }
     entry.title = trim(title);
     entry.description = trim(description);
     if (!entry.links.empty()) {
       entry.url = entry.links.front().url;
+    } else if (described_link != nullptr && is_name(entry.title)) {
+      // "**Name** - [Website](url) …", "Name - https://…": a title without a
+      // link names the resource its description links; a sentence before a
+      // dash ("Now you are in this section — go to [X](…)") names nothing.
+      entry.url = url_of(described_link);
+      entry.set_position("url", locate(described_link));
     }
     if (entry.links.size() <= 1) {
       entry.links.clear();

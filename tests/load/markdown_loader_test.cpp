@@ -559,6 +559,26 @@ TEST(MarkdownLoader, WordsAfterTheLinkWithoutASeparatorAreTheDescription) {
   EXPECT_EQ(entries[2].description, "Fast parser.");
 }
 
+// A name without a link names the resource its description links; a
+// sentence before a dash names nothing, and stays a note.
+TEST(MarkdownLoader, ANameWithoutALinkTakesTheLinkOfItsDescription) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- **Tiler** - [Website](https://tiler.example/) A tiling library.\n"
+      "- Scanner - https://scanner.example/docs\n"
+      "- Now you are in the tools section, if you need plugins - go to "
+      "[Plugins](https://plugins.example/).\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].title, "Tiler");
+  EXPECT_EQ(entries[0].url, "https://tiler.example/");
+  EXPECT_EQ(entries[0].where("url").column, 15);
+  EXPECT_EQ(entries[1].title, "Scanner");
+  EXPECT_EQ(entries[1].url, "https://scanner.example/docs");
+  EXPECT_EQ(entries[2].url, "");
+  EXPECT_EQ(entries[2].kind, EntryKind::note);
+}
+
 // A sponsor's link heading above the list's title is no entry, and the
 // summary counts it.
 TEST(MarkdownLoader, ALinkHeadingAboveTheTitleIsNoEntry) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 
 #include <fmt/format.h>
 #include <re2/re2.h>
@@ -1157,6 +1158,7 @@ class MarkdownReader {
     std::string description;
     bool in_description = false;
     cmark_node* described_link = nullptr;
+    char closing = '\0';  // the bracket that closes around a code link taken out
     std::vector<cmark_node*> declarations;
     for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {
       const cmark_node_type type = cmark_node_get_type(node);
@@ -1208,6 +1210,16 @@ class MarkdownReader {
       if (type == CMARK_NODE_LINK && is_code_label(plain_text(node)) && entry.code.empty()) {
         entry.code = url_of(node);
         entry.set_position("code", locate(node));
+        // "[[code](…)]", "([code](…))": the brackets go with the link.
+        if (description.ends_with('[') || description.ends_with('(')) {
+          closing = description.back() == '[' ? ']' : ')';
+          description.pop_back();
+        }
+        continue;
+      }
+      if (const char close = std::exchange(closing, '\0');
+          close != '\0' && type == CMARK_NODE_TEXT && literal(node).starts_with(close)) {
+        description += literal(node).substr(1);
         continue;
       }
       if (is_badge(node)) {

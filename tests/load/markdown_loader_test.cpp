@@ -559,6 +559,21 @@ TEST(MarkdownLoader, WordsAfterTheLinkWithoutASeparatorAreTheDescription) {
   EXPECT_EQ(entries[2].description, "Fast parser.");
 }
 
+// A code link taken out of the description takes its brackets with it.
+TEST(MarkdownLoader, ACodeLinksBracketsLeaveTheDescription) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [Tiler](https://tiler.example/) - A tiling library. [[code](https://github.com/a/b)]\n"
+      "- [Scan](https://scan.example/) - A scan ([code](https://github.com/a/c)) in CUDA.\n"
+      "- [Fold](https://fold.example/) - Calls fold() on [code](https://github.com/a/d).\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].description, "A tiling library.");
+  EXPECT_EQ(entries[0].code, "https://github.com/a/b");
+  EXPECT_EQ(entries[1].description, "A scan  in CUDA.");
+  EXPECT_EQ(entries[2].description, "Calls fold() on .");
+}
+
 // A name without a link names the resource its description links; a
 // sentence before a dash names nothing, and stays a note.
 TEST(MarkdownLoader, ANameWithoutALinkTakesTheLinkOfItsDescription) {

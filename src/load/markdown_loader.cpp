@@ -566,6 +566,35 @@ class MarkdownReader {
     return words >= 2;
   }
 
+  /// Whether `paragraph` links its resources the way lists of papers do, each
+  /// in brackets after the bold title: "**Title.** Team. [[Blog](url)]".
+  static bool links_in_brackets(cmark_node* paragraph) {
+    for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
+         node = cmark_node_next(node)) {
+      cmark_node* before = cmark_node_previous(node);
+      if (cmark_node_get_type(node) == CMARK_NODE_LINK && before != nullptr &&
+          cmark_node_get_type(before) == CMARK_NODE_TEXT && literal(before).ends_with('[')) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// Whether `node` is a title in bold or italics without a link, alone
+  /// before a line break ("**Fast Inference via Speculative Decoding**").
+  static bool emphasised_title(cmark_node* node) {
+    const cmark_node_type type = cmark_node_get_type(node);
+    if ((type != CMARK_NODE_STRONG && type != CMARK_NODE_EMPH) || first_link_in(node) != nullptr) {
+      return false;
+    }
+    cmark_node* after = cmark_node_next(node);
+    while (after != nullptr && cmark_node_get_type(after) == CMARK_NODE_TEXT &&
+           trim(literal(after)).empty()) {
+      after = cmark_node_next(after);
+    }
+    return after != nullptr && is_break(after);
+  }
+
   /// Whether `title` reads as a name: a few words, no clause.
   static bool is_name(std::string_view title) {
     if (title.empty() || title.find(',') != std::string_view::npos) {
@@ -693,7 +722,8 @@ class MarkdownReader {
              trim(literal(after_title)).empty()) {
         after_title = cmark_node_next(after_title);
       }
-      if (!emphasised || after_title == nullptr || !is_break(after_title)) {
+      if (!emphasised || after_title == nullptr ||
+          (!is_break(after_title) && !links_in_brackets(paragraph))) {
         return std::nullopt;
       }
       for (cmark_node* node = rest; node != nullptr; node = cmark_node_next(node)) {
@@ -1158,6 +1188,7 @@ class MarkdownReader {
     std::string description;
     bool in_description = false;
     cmark_node* described_link = nullptr;
+    bool titled_by_emphasis = false;
     char closing = '\0';  // the bracket that closes around a code link taken out
     std::vector<cmark_node*> declarations;
     for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {
@@ -1182,6 +1213,15 @@ class MarkdownReader {
           // "[Name](url)  \n  Text." or "[Name](url)<br>Text.": the next line
           // describes the entry.
           in_description = true;
+          entry.set_position("description", locate(next));
+          continue;
+        }
+        if (cmark_node* next = cmark_node_next(node);
+            entry.links.empty() && is_break(node) && next != nullptr && emphasised_title(first)) {
+          // "**Title**  \n  *Authors*. [[pdf](url)] [[code](url)]": the title
+          // is the bold line, the lines below describe and link it.
+          in_description = true;
+          titled_by_emphasis = true;
           entry.set_position("description", locate(next));
           continue;
         }
@@ -1240,7 +1280,7 @@ class MarkdownReader {
     entry.description = trim(description);
     if (!entry.links.empty()) {
       entry.url = entry.links.front().url;
-    } else if (described_link != nullptr && is_name(entry.title)) {
+    } else if (described_link != nullptr && (titled_by_emphasis || is_name(entry.title))) {
       // "**Name** - [Website](url) …", "Name - https://…": a title without a
       // link names the resource its description links; a sentence before a
       // dash ("Now you are in this section — go to [X](…)") names nothing.

@@ -559,6 +559,31 @@ TEST(MarkdownLoader, WordsAfterTheLinkWithoutASeparatorAreTheDescription) {
   EXPECT_EQ(entries[2].description, "Fast parser.");
 }
 
+// Lists of papers title an entry in bold and link it in brackets: on the
+// lines below the title in a list, or after it in a paragraph. A bold lead-in
+// to prose is no title.
+TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
+  const LoadResult result = load_text(
+      "# L\n\n## Papers\n\n"
+      "- **Fast Inference via Speculative Decoding**  \n"
+      "  *Y. Leviathan, M. Kalman*. [[pdf](https://arxiv.org/abs/2211.17192)], "
+      "[[code](https://github.com/a/b)], 2022.11.\n\n"
+      "## Blog\n\n"
+      "**Speculative decoding in vLLM.** vLLM Team. 2024.10. "
+      "[[Blog](https://blog.vllm.ai/2024/10/17/spec-decode.html)]\n\n"
+      "**Note:** this paragraph links [a page](https://example.com/page) in prose.\n");
+  ASSERT_EQ(result.list.sections.size(), 2U);
+  const std::vector<Entry>& papers = result.list.sections[0].entries;
+  ASSERT_EQ(papers.size(), 1U);
+  EXPECT_EQ(papers[0].title, "Fast Inference via Speculative Decoding");
+  EXPECT_EQ(papers[0].url, "https://arxiv.org/abs/2211.17192");
+  EXPECT_EQ(papers[0].code, "https://github.com/a/b");
+  const std::vector<Entry>& posts = result.list.sections[1].entries;
+  ASSERT_EQ(posts.size(), 1U);
+  EXPECT_EQ(posts[0].title, "Speculative decoding in vLLM.");
+  EXPECT_EQ(posts[0].url, "https://blog.vllm.ai/2024/10/17/spec-decode.html");
+}
+
 // A code link taken out of the description takes its brackets with it.
 TEST(MarkdownLoader, ACodeLinksBracketsLeaveTheDescription) {
   const LoadResult result = load_text(

@@ -534,6 +534,10 @@ class MarkdownReader {
       add_entry(std::move(*entry), entries_of(m_heading_group));
       return;
     }
+    if (!m_in_footer && first_link_in(paragraph) != nullptr) {
+      // Counted, so that a shape of entries the reader does not know shows.
+      ++m_out.not_entries["paragraphs with links, read as a section's prose"];
+    }
     append_text(source);
   }
 

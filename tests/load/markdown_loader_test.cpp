@@ -582,6 +582,8 @@ TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
   ASSERT_EQ(posts.size(), 1U);
   EXPECT_EQ(posts[0].title, "Speculative decoding in vLLM.");
   EXPECT_EQ(posts[0].url, "https://blog.vllm.ai/2024/10/17/spec-decode.html");
+  // The prose paragraph is counted, not dropped unseen.
+  EXPECT_EQ(result.not_entries.at("paragraphs with links, read as a section's prose"), 1U);
 }
 
 // A code link taken out of the description takes its brackets with it.

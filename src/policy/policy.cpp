@@ -315,11 +315,12 @@ std::string_view bare_path(const Classification& classification) {
   return path;
 }
 
-/// Whether a bare path is a site's root: none, or the root in one language
-/// ("ceph.io/en/").
+/// Whether a bare path is a site's root: none, the root in one language
+/// ("ceph.io/en/") or of the current release ("petsc.org/release/").
 bool is_site_root(std::string_view bare) {
-  static const RE2 k_language(R"([a-z]{2}(?:-[a-zA-Z]{2})?)");
-  return bare.empty() || RE2::FullMatch(bare, k_language);
+  // "petsc.org/release/" and "ceph.io/en/" are the site's front page too.
+  static const RE2 k_front(R"([a-z]{2}(?:-[a-zA-Z]{2})?|release|latest|stable|current|main)");
+  return bare.empty() || RE2::FullMatch(bare, k_front);
 }
 
 /// The names a project's own site goes by, when the URL is one: a site root
@@ -357,19 +358,22 @@ std::vector<std::string> own_site_aliases(const Classification& classification,
     return {};
   }
   std::vector<std::string> aliases;
-  static const std::array<std::string_view, 4> k_suffixes{"lang", "project", "hq", "js"};
+  static const std::array<std::string_view, 7> k_suffixes{"lang", "project", "hq",       "js",
+                                                          "api",  "app",     "framework"};
   static const std::array<std::string_view, 3> k_prefixes{"get", "use", "try"};
-  const std::string& label = names.front();
-  for (const std::string_view suffix : k_suffixes) {
-    if (label.size() >= suffix.size() + 3 && label.ends_with(suffix)) {
-      aliases.push_back(label.substr(0, label.size() - suffix.size()));
+  auto add_unaffixed = [&](const std::string& label) {
+    for (const std::string_view suffix : k_suffixes) {
+      if (label.size() >= suffix.size() + 3 && label.ends_with(suffix)) {
+        aliases.push_back(label.substr(0, label.size() - suffix.size()));
+      }
     }
-  }
-  for (const std::string_view prefix : k_prefixes) {
-    if (label.size() >= prefix.size() + 3 && label.starts_with(prefix)) {
-      aliases.push_back(label.substr(prefix.size()));
+    for (const std::string_view prefix : k_prefixes) {
+      if (label.size() >= prefix.size() + 3 && label.starts_with(prefix)) {
+        aliases.push_back(label.substr(prefix.size()));
+      }
     }
-  }
+  };
+  add_unaffixed(names.front());
   static const std::array<std::string_view, 16> k_sections{
       "www",         "blog", "blogs", "docs", "doc",      "developer", "developers", "dev",
       "engineering", "eng",  "tech",  "news", "research", "labs",      "community",  "learn"};
@@ -378,6 +382,7 @@ std::vector<std::string> own_site_aliases(const Classification& classification,
         name_key(classification.host.substr(0, classification.host.find('.')));
     if (std::find(k_sections.begin(), k_sections.end(), subdomain) == k_sections.end()) {
       aliases.push_back(subdomain);
+      add_unaffixed(subdomain);  // mooseframework.inl.gov
     }
   }
   return aliases;

@@ -88,6 +88,7 @@ constexpr PatternCase k_claim_cases[] = {
      "Counts the requests served per second."},
     {"a rate in words", "Sorts a billion keys per second.", "Sorts a billion keys in place."},
     {"latency", "Decodes a token in 7 ms.", "A paper on latency hiding."},
+    {"latency", "Answers in 40 us on one core.", "Road data for 65 US/CA jurisdictions."},
     {"latency in words", "Sub-millisecond feature lookups at p99.",
      "Millisecond timers for the event loop."},
     {"utilization", "Trains the model at 55 MFU.", "How to measure the MFU of a training run."},

@@ -102,7 +102,8 @@ TEST(SourceUnclassified, PluralDocsPathsReadAsDocumentation) {
   for (const char* url :
        {"https://standard.example/specifications/", "https://project.example/references/",
         "https://project.example/manuals/cli.html", "https://project.example/specs/",
-        "https://project.example/usermanual/generating-dashboard.html"}) {
+        "https://project.example/usermanual/generating-dashboard.html",
+        "https://www.service.example/developer/"}) {
     const auto found =
         lint_item(fmt::format("- [Specs]({}) - The normative text of the protocol.", url));
     ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;

@@ -1536,7 +1536,7 @@ class MarkdownReader {
 bool is_code_label(std::string_view label) {
   const std::string lower = to_lower(label);
   return lower == "code" || lower == "source" || lower == "source code" || lower == "repository" ||
-         lower == "repo";
+         lower == "repo" || lower == "github" || lower == "gitlab";
 }
 
 void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out,

@@ -601,6 +601,19 @@ TEST(MarkdownLoader, ACodeLinksBracketsLeaveTheDescription) {
   EXPECT_EQ(entries[2].description, "Calls fold() on .");
 }
 
+// A link labelled with its forge ("[GitHub](…)") is the entry's code, on the
+// title's line or the next.
+TEST(MarkdownLoader, AForgeLabelledLinkIsTheCode) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [Ginkgo](https://ginkgo.example/) - A sparse linear algebra library.\n"
+      "  (C++, BSD, [GitHub](https://github.com/g/ginkgo))\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].url, "https://ginkgo.example/");
+  EXPECT_EQ(entries[0].code, "https://github.com/g/ginkgo");
+}
+
 // A name without a link names the resource its description links; a
 // sentence before a dash names nothing, and stays a note.
 TEST(MarkdownLoader, ANameWithoutALinkTakesTheLinkOfItsDescription) {

@@ -534,11 +534,25 @@ class MarkdownReader {
       add_entry(std::move(*entry), entries_of(m_heading_group));
       return;
     }
-    if (!m_in_footer && first_link_in(paragraph) != nullptr) {
+    if (!m_in_footer && has_web_link(paragraph)) {
       // Counted, so that a shape of entries the reader does not know shows.
       ++m_out.not_entries["paragraphs with links, read as a section's prose"];
     }
     append_text(source);
+  }
+
+  /// Whether `node` links another site ("[⬆ Back to Index](#index)" does not).
+  bool has_web_link(cmark_node* node) const {
+    bool found = false;
+    cmark_iter* iter = cmark_iter_new(node);
+    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE && !found;
+         event = cmark_iter_next(iter)) {
+      cmark_node* at = cmark_iter_get_node(iter);
+      found = event == CMARK_EVENT_ENTER && cmark_node_get_type(at) == CMARK_NODE_LINK &&
+              is_web_link(at);
+    }
+    cmark_iter_free(iter);
+    return found;
   }
 
   static bool has_child_of_type(cmark_node* node, cmark_node_type type) {

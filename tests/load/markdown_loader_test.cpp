@@ -571,7 +571,8 @@ TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
       "## Blog\n\n"
       "**Speculative decoding in vLLM.** vLLM Team. 2024.10. "
       "[[Blog](https://blog.vllm.ai/2024/10/17/spec-decode.html)]\n\n"
-      "**Note:** this paragraph links [a page](https://example.com/page) in prose.\n");
+      "**Note:** this paragraph links [a page](https://example.com/page) in prose.\n\n"
+      "**[Back to Index](#index)**\n");
   ASSERT_EQ(result.list.sections.size(), 2U);
   const std::vector<Entry>& papers = result.list.sections[0].entries;
   ASSERT_EQ(papers.size(), 1U);

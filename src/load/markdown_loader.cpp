@@ -541,19 +541,23 @@ class MarkdownReader {
     append_text(source);
   }
 
-  /// Whether `node` links another site ("[⬆ Back to Index](#index)" does not).
-  bool has_web_link(cmark_node* node) const {
-    bool found = false;
+  /// The first link in `node` to another site ("[⬆ Back to Index](#index)"
+  /// is none), else null.
+  cmark_node* first_web_link(cmark_node* node) const {
+    cmark_node* found = nullptr;
     cmark_iter* iter = cmark_iter_new(node);
-    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE && !found;
-         event = cmark_iter_next(iter)) {
+    for (cmark_event_type event = cmark_iter_next(iter);
+         event != CMARK_EVENT_DONE && found == nullptr; event = cmark_iter_next(iter)) {
       cmark_node* at = cmark_iter_get_node(iter);
-      found = event == CMARK_EVENT_ENTER && cmark_node_get_type(at) == CMARK_NODE_LINK &&
-              is_web_link(at);
+      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(at) == CMARK_NODE_LINK &&
+          is_web_link(at)) {
+        found = at;
+      }
     }
     cmark_iter_free(iter);
     return found;
   }
+  bool has_web_link(cmark_node* node) const { return first_web_link(node) != nullptr; }
 
   static bool has_child_of_type(cmark_node* node, cmark_node_type type) {
     for (cmark_node* child = cmark_node_first_child(node); child != nullptr;
@@ -566,10 +570,11 @@ class MarkdownReader {
   }
 
   /// Text after a title link that starts a sentence rather than continuing
-  /// the title: a space, then at least two words ("Inspired by"), not "and"
-  /// between two links.
+  /// the title: a space or a comma and a space ("[Clean Code](…), Robert C.
+  /// Martin."), then at least two words ("Inspired by"), not "and" between
+  /// two links.
   static bool starts_prose(std::string_view text) {
-    if (!text.starts_with(' ')) {
+    if (!text.starts_with(' ') && !text.starts_with(", ")) {
       return false;
     }
     std::size_t words = 0;
@@ -582,6 +587,17 @@ class MarkdownReader {
       in_word = letter;
     }
     return words >= 2;
+  }
+
+  /// Whether `url` is a repository's front page on a forge:
+  /// github.com/owner/name, not its actions or a file in it.
+  static bool is_repository(const std::string& url) {
+    const std::optional<Url> parsed = parse_url(url);
+    if (!parsed || !forge_host(parsed->site_host())) {
+      return false;
+    }
+    static const RE2 k_repository(R"(/[^/]+/[^/]+/?)");
+    return RE2::FullMatch(parsed->path, k_repository);
   }
 
   /// Whether `paragraph` links its resources the way lists of papers do, each
@@ -988,6 +1004,9 @@ class MarkdownReader {
     if (paragraph == nullptr || cmark_node_get_type(paragraph) != CMARK_NODE_PARAGRAPH) {
       return false;
     }
+    if (titles_a_loose_item(paragraph)) {
+      return true;
+    }
     for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
          node = cmark_node_next(node)) {
       if (cmark_node_get_type(node) == CMARK_NODE_LINK ||
@@ -1053,15 +1072,18 @@ class MarkdownReader {
   }
 
   /// Whether an item of `nested` (first items of nested lists) describes
-  /// itself. A linked name over described items is a label ("[BLAS](…)" over
+  /// itself and links its resource. A linked name over such items is a label ("[BLAS](…)" over
   /// "[rust-blas](…) - BLAS bindings"); over bare links it is an entry and
   /// they are its details ("[Catalyst.GAN](…)" over the papers it implements).
   bool describes_nested_items(const std::vector<cmark_node*>& nested) const {
     for (cmark_node* first : nested) {
       for (cmark_node* item = first; item != nullptr; item = cmark_node_next(item)) {
         cmark_node* paragraph = cmark_node_first_child(item);
+        // Described and linked: an entry. Sentences under a linked article
+        // ("- Define the problem - what …") are its notes, not entries.
         if (paragraph != nullptr && cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH &&
-            m_separators.find(plain_text(paragraph), false).at != std::string_view::npos) {
+            m_separators.find(plain_text(paragraph), false).at != std::string_view::npos &&
+            has_web_link(paragraph)) {
           return true;
         }
       }
@@ -1172,6 +1194,57 @@ class MarkdownReader {
     }
   }
 
+  /// Whether `paragraph`, the first of an item whose later paragraphs link
+  /// its resource, opens with a title in bold or italics: "1. **TensorFlow: A
+  /// System for Large-Scale Machine Learning** OSDI 2016", its authors and
+  /// "Code: [url](url)" in the paragraphs below.
+  static bool titles_a_loose_item(cmark_node* paragraph) {
+    cmark_node* first = cmark_node_first_child(paragraph);
+    if (first == nullptr ||
+        (cmark_node_get_type(first) != CMARK_NODE_STRONG &&
+         cmark_node_get_type(first) != CMARK_NODE_EMPH) ||
+        trim(plain_text(first, false)).empty() || first_link_in(paragraph) != nullptr) {
+      return false;
+    }
+    for (cmark_node* block = cmark_node_next(paragraph); block != nullptr;
+         block = cmark_node_next(block)) {
+      if (cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH) {
+        if (cmark_node* link = first_link_in(block); link != nullptr && is_web_link(url_of(link))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /// An item titled in bold whose links are in its later paragraphs: the
+  /// first of them is its link.
+  void read_titled_item(cmark_node* item, cmark_node* paragraph, std::vector<Entry>& entries) {
+    cmark_node* title = cmark_node_first_child(paragraph);
+    Entry entry;
+    entry.location = locate(item);
+    entry.end_line = cmark_node_get_end_line(item);
+    entry.title = trim(plain_text(title, false));
+    entry.set_position("title", locate(title));
+    std::string rest;
+    for (cmark_node* node = cmark_node_next(title); node != nullptr; node = cmark_node_next(node)) {
+      rest += plain_text(node, false);
+    }
+    entry.description = collapse_spaces(trim(rest));
+    for (cmark_node* block = cmark_node_next(paragraph); block != nullptr;
+         block = cmark_node_next(block)) {
+      if (cmark_node_get_type(block) != CMARK_NODE_PARAGRAPH) {
+        continue;
+      }
+      if (cmark_node* link = first_link_in(block); link != nullptr && is_web_link(url_of(link))) {
+        entry.url = url_of(link);
+        entry.set_position("url", locate(link));
+        break;
+      }
+    }
+    add_entry(std::move(entry), entries);
+  }
+
   void read_item(cmark_node* item, cmark_node* paragraph, std::vector<Entry>& entries) {
     cmark_node* first = cmark_node_first_child(paragraph);
     if (first != nullptr && cmark_node_get_type(first) == CMARK_NODE_LINK &&
@@ -1192,6 +1265,10 @@ class MarkdownReader {
         return;
       }
     }
+    if (titles_a_loose_item(paragraph)) {
+      read_titled_item(item, paragraph, entries);
+      return;
+    }
     if (first_link_in(paragraph) == nullptr &&
         m_separators.find(plain_text(paragraph), false).at == std::string_view::npos) {
       // A sentence among entries ("- Super-fast parallel installation."): no
@@ -1206,6 +1283,7 @@ class MarkdownReader {
     std::string description;
     bool in_description = false;
     cmark_node* described_link = nullptr;
+    cmark_node* entry_link = nullptr;  // the title's link, once read
     bool titled_by_emphasis = false;
     char closing = '\0';  // the bracket that closes around a code link taken out
     std::vector<cmark_node*> declarations;
@@ -1221,9 +1299,28 @@ class MarkdownReader {
           if (entry.links.empty()) {
             entry.set_position("url", locate(link));
             entry.set_position("title", locate(link));
+            entry_link = link;
           }
           entry.links.push_back({label, url_of(link), locate(link), std::nullopt});
           title += label;
+          continue;
+        }
+        if (!entry.links.empty() && is_badge(node)) {
+          // "[![GitHub Repo stars](…)](https://github.com/o/r)": a badge adds
+          // no words to the title; one that links a repository is the code.
+          if (type == CMARK_NODE_LINK && entry.code.empty() && is_repository(url_of(node))) {
+            entry.code = url_of(node);
+            entry.set_position("code", locate(node));
+          }
+          continue;
+        }
+        if (!entry.links.empty() && type == CMARK_NODE_EMPH && first_link_in(node) == nullptr &&
+            trim(title).size() == trim(plain_text(entry_link)).size()) {
+          // "[**Title.**](url) *Authors.* Venue.": the authors in italics
+          // right after the title's link open its description.
+          in_description = true;
+          entry.set_position("description", locate(node));
+          description += plain_text(node);
           continue;
         }
         if (cmark_node* next = cmark_node_next(node);
@@ -1257,7 +1354,7 @@ class MarkdownReader {
           // "[lagnoda](…) Inspired by [agnoster](…) …": without a separator
           // the words after the link describe it, and links among them are
           // mentions, not the entry's own.
-          description += text;
+          description += text.starts_with(',') ? text.substr(1) : text;
           entry.set_position("description", locate(node));
           in_description = true;
           continue;
@@ -1282,9 +1379,14 @@ class MarkdownReader {
       }
       if (is_badge(node)) {
         // "![free](free.svg)", "[![CI](ci.svg)](…)": no words of the
-        // description, nor the space before them.
+        // description, nor the space before them; a repository's badge
+        // links the entry's code.
         while (description.ends_with(' ')) {
           description.pop_back();
+        }
+        if (type == CMARK_NODE_LINK && entry.code.empty() && is_repository(url_of(node))) {
+          entry.code = url_of(node);
+          entry.set_position("code", locate(node));
         }
         continue;
       }

@@ -587,6 +587,52 @@ TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
   EXPECT_EQ(result.not_entries.at("paragraphs with links, read as a section's prose"), 1U);
 }
 
+// More shapes of paper and article lists: a numbered paper titled in bold
+// whose code is linked in a later paragraph; a linked title with its authors
+// in italics and a repository badge; a linked article over sentences quoted
+// from it; a description opened by a comma.
+TEST(MarkdownLoader, PaperAndArticleListShapes) {
+  const LoadResult result = load_text(
+      "# L\n\n## Papers\n\n"
+      "1. **TensorFlow: A System for Large-Scale Machine Learning** OSDI 2016\n\n"
+      "   *M. Abadi, P. Barham*\n\n"
+      "   Code: [https://github.com/tensorflow/tensorflow](https://github.com/tensorflow/"
+      "tensorflow)\n\n"
+      "2. **A paper without a link** OSDI 2016\n\n"
+      "   *Someone*\n\n"
+      "## Articles\n\n"
+      "- [**On the Efficacy of Eviction.**](https://arxiv.org/abs/2402.06262) *S. Ren, K. Zhu.* "
+      "Arxiv 2024. [![GitHub Repo stars](https://img.shields.io/github/stars/DRSY/EasyKV)]"
+      "(https://github.com/DRSY/EasyKV)\n"
+      "- [Cognitive load is what matters](https://minds.example/cognitive)\n"
+      "  - A well-crafted monolith - often more flexible than microservices.\n"
+      "  - Familiarity is not simplicity\n"
+      "- [Clean Code](https://books.example/clean-code), Robert C. Martin. Describes good "
+      "practices, with a [cheatsheet](cheatsheets/clean-code.pdf).\n");
+  ASSERT_EQ(result.list.sections.size(), 2U);
+  const std::vector<Entry>& papers = result.list.sections[0].entries;
+  // The paper without a link stays prose, counted with the sentence quoted
+  // under the article.
+  ASSERT_EQ(papers.size(), 1U);
+  EXPECT_EQ(papers[0].title, "TensorFlow: A System for Large-Scale Machine Learning");
+  EXPECT_EQ(papers[0].url, "https://github.com/tensorflow/tensorflow");
+  EXPECT_EQ(papers[0].description, "OSDI 2016");
+  EXPECT_EQ(result.not_entries.at("prose items"), 2U);
+  const std::vector<Entry>& articles = result.list.sections[1].entries;
+  ASSERT_GE(articles.size(), 3U);
+  EXPECT_EQ(articles[0].title, "On the Efficacy of Eviction.");
+  EXPECT_EQ(articles[0].description, "S. Ren, K. Zhu. Arxiv 2024.");
+  EXPECT_EQ(articles[0].code, "https://github.com/DRSY/EasyKV");
+  EXPECT_TRUE(articles[0].links.empty());
+  EXPECT_EQ(articles[1].title, "Cognitive load is what matters");
+  EXPECT_EQ(articles[1].url, "https://minds.example/cognitive");
+  const Entry& clean_code = articles.back();
+  EXPECT_EQ(clean_code.title, "Clean Code");
+  EXPECT_EQ(clean_code.description,
+            "Robert C. Martin. Describes good practices, with a cheatsheet.");
+  EXPECT_TRUE(clean_code.links.empty());
+}
+
 // A code link taken out of the description takes its brackets with it.
 TEST(MarkdownLoader, ACodeLinksBracketsLeaveTheDescription) {
   const LoadResult result = load_text(

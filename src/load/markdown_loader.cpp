@@ -1359,7 +1359,9 @@ class MarkdownReader {
           in_description = true;
           continue;
         }
-        title += text;
+        if (type != CMARK_NODE_HTML_INLINE || entry.links.empty()) {
+          title += text;  // a tag after the title's link (<img>, <kbd>) names nothing
+        }
         continue;
       }
       if (type == CMARK_NODE_LINK && is_code_label(plain_text(node)) && entry.code.empty()) {

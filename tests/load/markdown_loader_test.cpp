@@ -633,6 +633,17 @@ TEST(MarkdownLoader, PaperAndArticleListShapes) {
   EXPECT_TRUE(clean_code.links.empty());
 }
 
+// An image tag on the line after the title's link is no part of the title.
+TEST(MarkdownLoader, ATagAfterTheTitlesLinkIsNoPartOfIt) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "* [Mojo with C++ performance?](https://discuss.example/t/mojo/26993)\n"
+      "  <img src=\"img/guido.png\" height=\"200\" />\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].title, "Mojo with C++ performance?");
+}
+
 // A code link taken out of the description takes its brackets with it.
 TEST(MarkdownLoader, ACodeLinksBracketsLeaveTheDescription) {
   const LoadResult result = load_text(

@@ -241,6 +241,13 @@ TEST(ClaimIncomplete, TitlesCountToo) {
   EXPECT_THAT(found[0].message, HasSubstr("the title states a performance comparison"));
 }
 
+// The finding quotes the whole figure, thousands separators included.
+TEST(ClaimIncomplete, QuotesAFigureWithItsThousandsSeparators) {
+  const auto found = paper_described("Linux performance analysis in 60,000 milliseconds.");
+  ASSERT_THAT(rule_ids(found), ElementsAre("claim/incomplete"));
+  EXPECT_THAT(found[0].message, HasSubstr("(\"60,000 milliseconds\")"));
+}
+
 // RE2 guarantees linear time; ctest's timeout is the watchdog, a benchmark
 // would be the measure.
 TEST(ClaimIncomplete, APathologicalRunOfDigitsIsStillJudged) {

@@ -110,6 +110,11 @@ TEST(SourceUnclassified, PluralDocsPathsReadAsDocumentation) {
     EXPECT_EQ(found[0].severity, Severity::info) << url;
     EXPECT_EQ(found[0].evidence, "URL shape: a docs path") << url;
   }
+  // A wiki under a project's docs is its documentation, not a wiki of links.
+  const auto wiki = lint_item(
+      "- [API v4](https://www.service.example/docs/wiki/developers/v4/) - The service's API for developers.");
+  ASSERT_THAT(rule_ids(wiki), ElementsAre("source/unclassified"));
+  EXPECT_EQ(wiki[0].evidence, "URL shape: a project's docs wiki");
 }
 
 }  // namespace

@@ -112,7 +112,8 @@ TEST(SourceUnclassified, PluralDocsPathsReadAsDocumentation) {
   }
   // A wiki under a project's docs is its documentation, not a wiki of links.
   const auto wiki = lint_item(
-      "- [API v4](https://www.service.example/docs/wiki/developers/v4/) - The service's API for developers.");
+      "- [API v4](https://www.service.example/docs/wiki/developers/v4/) - The service's API for "
+      "developers.");
   ASSERT_THAT(rule_ids(wiki), ElementsAre("source/unclassified"));
   EXPECT_EQ(wiki[0].evidence, "URL shape: a project's docs wiki");
 }

@@ -113,9 +113,15 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
     return;
   }
   // The list's own heading says what it holds; documentation (a project's
-  // tutorial under "Tutorials") stays documentation.
-  if (!view.entry.kind && (source_class == nullptr ||
-                           (source_class->primary && !source_class->allows(EntryKind::docs)))) {
+  // tutorial under "Tutorials") stays documentation. On a list of projects a
+  // heading names a category of projects ("Books": e-book readers), and a
+  // repository under it is a project of that category.
+  const bool project_under_category = !policy.own_site_classes.empty() &&
+                                      source_class != nullptr &&
+                                      source_class->allows(EntryKind::repo);
+  if (!view.entry.kind && !project_under_category &&
+      (source_class == nullptr ||
+       (source_class->primary && !source_class->allows(EntryKind::docs)))) {
     const std::string& heading = view.group != nullptr ? view.group->title : view.section.title;
     if (auto match = policy.secondary_sections.first_match(heading)) {
       out.push_back(Finding{

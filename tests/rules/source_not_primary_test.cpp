@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "load/markdown_loader.h"
+#include "policy/list_conventions.h"
+#include "rules/engine.h"
 #include "rules/rule_test_support.h"
+#include "util/date.h"
 
 namespace sg::testing {
 namespace {
@@ -735,6 +739,26 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
         std::string("# L\n\n## ") + heading + "\n\n- [Title](" + url + ") - Text.\n";
     EXPECT_THAT(rule_ids(lint_markdown(markdown)), Not(Contains("source/not-primary"))) << heading;
   }
+}
+
+// On a list of projects a heading names a category of projects: e-book
+// readers under "Books", slide tools under "Presentations".
+TEST(SourceNotPrimary, OnAListOfProjectsAHeadingNamesACategory) {
+  Policy projects = list_policy();
+  projects.own_site_classes = k_own_site_classes;
+  LoadResult loaded;
+  load_markdown_text(
+      "README.md",
+      "# L\n\n## Books\n\n- [epr](https://github.com/wustho/epr) - EPUB reader.\n\n"
+      "## Presentations\n\n- [presenterm](https://github.com/mfontanini/presenterm) - "
+      "Terminal slide decks.\n",
+      loaded);
+  const std::vector<Diagnostic> found = run_rules(loaded.list, projects, *parse_date("2026-12-01"));
+  EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary")));
+  // A list of resources reads the same heading as the material it holds.
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## Books\n\n- [epr](https://github.com/wustho/epr) "
+                                     "- EPUB reader.\n")),
+              Contains("source/not-primary"));
 }
 
 // A reproduction or a port to another framework is not the implementing

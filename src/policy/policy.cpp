@@ -347,8 +347,9 @@ std::vector<std::string> own_site_names(const Classification& classification) {
 /// Further names a project's site root may go by, which name it only at the
 /// start of a title ("Futhark" for futhark-lang.org, not "Learn Rust 101"
 /// for rust-lang.guide): the name without the affix its domain needed
-/// (futhark-lang.org, getsentry.com) and a project's subdomain under its
-/// organisation's domain (warewulf.hpcng.org; blog. or docs. name no project).
+/// (futhark-lang.org, getsentry.com, fishshell.com, ledger-cli.org) and a
+/// project's subdomain under its organisation's domain (warewulf.hpcng.org;
+/// blog. or docs. name no project).
 /// Only at the root: aws.amazon.com/fis/ is a product page of Amazon's, not
 /// a site of AWS's.
 std::vector<std::string> own_site_aliases(const Classification& classification,
@@ -358,8 +359,9 @@ std::vector<std::string> own_site_aliases(const Classification& classification,
     return {};
   }
   std::vector<std::string> aliases;
-  static const std::array<std::string_view, 7> k_suffixes{"lang", "project", "hq",       "js",
-                                                          "api",  "app",     "framework"};
+  static const std::array<std::string_view, 13> k_suffixes{
+      "lang", "project", "hq",    "js",   "api",   "app", "framework",
+      "ai",   "cli",     "shell", "tool", "tools", "io"};
   static const std::array<std::string_view, 3> k_prefixes{"get", "use", "try"};
   auto add_unaffixed = [&](const std::string& label) {
     for (const std::string_view suffix : k_suffixes) {

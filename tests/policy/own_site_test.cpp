@@ -48,6 +48,9 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   EXPECT_EQ(class_after_first_party(policy, "Ceph", "https://ceph.io/en/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "PETSc", "https://petsc.org/release/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "The Dog", "https://thedogapi.com/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "fish", "https://fishshell.com/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "ledger", "https://ledger-cli.org/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "HyperWrite", "https://hyperwriteai.com/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "MOOSE", "https://mooseframework.inl.gov/"), "docs");
   // A product's page at any path of the product's own domain.
   EXPECT_EQ(class_after_first_party(policy, "Cloudsmith",

@@ -116,8 +116,7 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
   // tutorial under "Tutorials") stays documentation. On a list of projects a
   // heading names a category of projects ("Books": e-book readers), and a
   // repository under it is a project of that category.
-  const bool project_under_category = !policy.own_site_classes.empty() &&
-                                      source_class != nullptr &&
+  const bool project_under_category = !policy.own_site_classes.empty() && source_class != nullptr &&
                                       source_class->allows(EntryKind::repo);
   if (!view.entry.kind && !project_under_category &&
       (source_class == nullptr ||

@@ -20,6 +20,7 @@
 #include "load/declarations.h"
 #include "load/entries_loader.h"
 #include "rules/rule.h"
+#include "util/github_url.h"
 #include "util/text.h"
 #include "util/url.h"
 
@@ -200,18 +201,25 @@ class MarkdownReader {
   }
 
   /// The first link node inside `node`, or null; an iterator, not recursion.
-  static cmark_node* first_link_in(cmark_node* node) {
+  /// The first node of `type` within `node`, at any depth, for which `test`
+  /// holds, else null. cmark's iterator walks without recursion.
+  template <typename Test>
+  static cmark_node* find_node(cmark_node* node, cmark_node_type type, Test test) {
     cmark_node* found = nullptr;
     cmark_iter* iter = cmark_iter_new(node);
     for (cmark_event_type event = cmark_iter_next(iter);
          event != CMARK_EVENT_DONE && found == nullptr; event = cmark_iter_next(iter)) {
       cmark_node* at = cmark_iter_get_node(iter);
-      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(at) == CMARK_NODE_LINK) {
+      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(at) == type && test(at)) {
         found = at;
       }
     }
     cmark_iter_free(iter);
     return found;
+  }
+
+  static cmark_node* first_link_in(cmark_node* node) {
+    return find_node(node, CMARK_NODE_LINK, [](cmark_node*) { return true; });
   }
 
   /// A GFM table whose rows link resources: each row with a web link is an
@@ -541,23 +549,10 @@ class MarkdownReader {
     append_text(source);
   }
 
-  /// The first link in `node` to another site ("[⬆ Back to Index](#index)"
-  /// is none), else null.
-  cmark_node* first_web_link(cmark_node* node) const {
-    cmark_node* found = nullptr;
-    cmark_iter* iter = cmark_iter_new(node);
-    for (cmark_event_type event = cmark_iter_next(iter);
-         event != CMARK_EVENT_DONE && found == nullptr; event = cmark_iter_next(iter)) {
-      cmark_node* at = cmark_iter_get_node(iter);
-      if (event == CMARK_EVENT_ENTER && cmark_node_get_type(at) == CMARK_NODE_LINK &&
-          is_web_link(at)) {
-        found = at;
-      }
-    }
-    cmark_iter_free(iter);
-    return found;
+  /// Whether `node` links another site ("[⬆ Back to Index](#index)" does not).
+  bool has_web_link(cmark_node* node) const {
+    return any_node(node, CMARK_NODE_LINK, [this](cmark_node* link) { return is_web_link(link); });
   }
-  bool has_web_link(cmark_node* node) const { return first_web_link(node) != nullptr; }
 
   static bool has_child_of_type(cmark_node* node, cmark_node_type type) {
     for (cmark_node* child = cmark_node_first_child(node); child != nullptr;
@@ -589,17 +584,6 @@ class MarkdownReader {
     return words >= 2;
   }
 
-  /// Whether `url` is a repository's front page on a forge:
-  /// github.com/owner/name, not its actions or a file in it.
-  static bool is_repository(const std::string& url) {
-    const std::optional<Url> parsed = parse_url(url);
-    if (!parsed || !forge_host(parsed->site_host())) {
-      return false;
-    }
-    static const RE2 k_repository(R"(/[^/]+/[^/]+/?)");
-    return RE2::FullMatch(parsed->path, k_repository);
-  }
-
   /// Whether `paragraph` links its resources the way lists of papers do, each
   /// in brackets after the bold title: "**Title.** Team. [[Blog](url)]".
   static bool links_in_brackets(cmark_node* paragraph) {
@@ -621,12 +605,18 @@ class MarkdownReader {
     if ((type != CMARK_NODE_STRONG && type != CMARK_NODE_EMPH) || first_link_in(node) != nullptr) {
       return false;
     }
+    cmark_node* after = next_words(node);
+    return after != nullptr && is_break(after);
+  }
+
+  /// The first sibling after `node` that is not blank text.
+  static cmark_node* next_words(cmark_node* node) {
     cmark_node* after = cmark_node_next(node);
     while (after != nullptr && cmark_node_get_type(after) == CMARK_NODE_TEXT &&
            trim(literal(after)).empty()) {
       after = cmark_node_next(after);
     }
-    return after != nullptr && is_break(after);
+    return after;
   }
 
   /// Whether `title` reads as a name: a few words, no clause.
@@ -751,11 +741,7 @@ class MarkdownReader {
     cmark_node* rest = cmark_node_next(holder);
     if (link == nullptr) {
       // A bold plain title: its links follow on the next lines.
-      cmark_node* after_title = rest;
-      while (after_title != nullptr && cmark_node_get_type(after_title) == CMARK_NODE_TEXT &&
-             trim(literal(after_title)).empty()) {
-        after_title = cmark_node_next(after_title);
-      }
+      cmark_node* after_title = next_words(holder);
       if (!emphasised || after_title == nullptr ||
           (!is_break(after_title) && !links_in_brackets(paragraph))) {
         return std::nullopt;
@@ -1019,18 +1005,9 @@ class MarkdownReader {
   }
 
   /// Whether `test` holds for any node of `list`, at any depth, of `type`.
-  /// cmark's iterator walks without recursion.
   template <typename Test>
   static bool any_node(cmark_node* list, cmark_node_type type, Test test) {
-    bool found = false;
-    cmark_iter* iter = cmark_iter_new(list);
-    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE && !found;
-         event = cmark_iter_next(iter)) {
-      cmark_node* node = cmark_iter_get_node(iter);
-      found = event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == type && test(node);
-    }
-    cmark_iter_free(iter);
-    return found;
+    return find_node(list, type, test) != nullptr;
   }
 
   /// Whether any item of `list`, at any depth, starts with a web link.
@@ -1206,15 +1183,22 @@ class MarkdownReader {
         trim(plain_text(first, false)).empty() || first_link_in(paragraph) != nullptr) {
       return false;
     }
+    return later_link(paragraph) != nullptr;
+  }
+
+  /// The first web link that opens a link in the paragraphs after
+  /// `paragraph` within its item, else null.
+  static cmark_node* later_link(cmark_node* paragraph) {
     for (cmark_node* block = cmark_node_next(paragraph); block != nullptr;
          block = cmark_node_next(block)) {
-      if (cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH) {
-        if (cmark_node* link = first_link_in(block); link != nullptr && is_web_link(url_of(link))) {
-          return true;
-        }
+      if (cmark_node_get_type(block) != CMARK_NODE_PARAGRAPH) {
+        continue;
+      }
+      if (cmark_node* link = first_link_in(block); link != nullptr && is_web_link(url_of(link))) {
+        return link;
       }
     }
-    return false;
+    return nullptr;
   }
 
   /// An item titled in bold whose links are in its later paragraphs: the
@@ -1231,17 +1215,9 @@ class MarkdownReader {
       rest += plain_text(node, false);
     }
     entry.description = collapse_spaces(trim(rest));
-    for (cmark_node* block = cmark_node_next(paragraph); block != nullptr;
-         block = cmark_node_next(block)) {
-      if (cmark_node_get_type(block) != CMARK_NODE_PARAGRAPH) {
-        continue;
-      }
-      if (cmark_node* link = first_link_in(block); link != nullptr && is_web_link(url_of(link))) {
-        entry.url = url_of(link);
-        entry.set_position("url", locate(link));
-        break;
-      }
-    }
+    cmark_node* link = later_link(paragraph);  // titles_a_loose_item found one
+    entry.url = url_of(link);
+    entry.set_position("url", locate(link));
     add_entry(std::move(entry), entries);
   }
 
@@ -1287,6 +1263,17 @@ class MarkdownReader {
     bool titled_by_emphasis = false;
     char closing = '\0';  // the bracket that closes around a code link taken out
     std::vector<cmark_node*> declarations;
+    // The entry's code: a link labelled so, or a badge on a repository's page
+    // ("[![GitHub Repo stars](…)](https://github.com/o/r)"), the first only.
+    auto take_code = [&](cmark_node* link, bool badge) {
+      if (cmark_node_get_type(link) != CMARK_NODE_LINK || !entry.code.empty() ||
+          (badge ? !github_repo_of(url_of(link)) : !is_code_label(plain_text(link)))) {
+        return false;
+      }
+      entry.code = url_of(link);
+      entry.set_position("code", locate(link));
+      return true;
+    };
     for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {
       const cmark_node_type type = cmark_node_get_type(node);
       if (type == CMARK_NODE_HTML_INLINE && is_declaration(literal(node))) {
@@ -1306,12 +1293,7 @@ class MarkdownReader {
           continue;
         }
         if (!entry.links.empty() && is_badge(node)) {
-          // "[![GitHub Repo stars](…)](https://github.com/o/r)": a badge adds
-          // no words to the title; one that links a repository is the code.
-          if (type == CMARK_NODE_LINK && entry.code.empty() && is_repository(url_of(node))) {
-            entry.code = url_of(node);
-            entry.set_position("code", locate(node));
-          }
+          take_code(node, true);  // a badge adds no words to the title
           continue;
         }
         if (!entry.links.empty() && type == CMARK_NODE_EMPH && first_link_in(node) == nullptr &&
@@ -1364,9 +1346,7 @@ class MarkdownReader {
         }
         continue;
       }
-      if (type == CMARK_NODE_LINK && is_code_label(plain_text(node)) && entry.code.empty()) {
-        entry.code = url_of(node);
-        entry.set_position("code", locate(node));
+      if (take_code(node, false)) {
         // "[[code](…)]", "([code](…))": the brackets go with the link.
         if (description.ends_with('[') || description.ends_with('(')) {
           closing = description.back() == '[' ? ']' : ')';
@@ -1381,15 +1361,11 @@ class MarkdownReader {
       }
       if (is_badge(node)) {
         // "![free](free.svg)", "[![CI](ci.svg)](…)": no words of the
-        // description, nor the space before them; a repository's badge
-        // links the entry's code.
+        // description, nor the space before them.
         while (description.ends_with(' ')) {
           description.pop_back();
         }
-        if (type == CMARK_NODE_LINK && entry.code.empty() && is_repository(url_of(node))) {
-          entry.code = url_of(node);
-          entry.set_position("code", locate(node));
-        }
+        take_code(node, true);
         continue;
       }
       if (type == CMARK_NODE_LINK && entry.links.empty() && described_link == nullptr &&

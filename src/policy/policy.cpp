@@ -318,7 +318,6 @@ std::string_view bare_path(const Classification& classification) {
 /// Whether a bare path is a site's root: none, the root in one language
 /// ("ceph.io/en/") or of the current release ("petsc.org/release/").
 bool is_site_root(std::string_view bare) {
-  // "petsc.org/release/" and "ceph.io/en/" are the site's front page too.
   static const RE2 k_front(R"([a-z]{2}(?:-[a-zA-Z]{2})?|release|latest|stable|current|main)");
   return bare.empty() || RE2::FullMatch(bare, k_front);
 }
@@ -352,10 +351,8 @@ std::vector<std::string> own_site_names(const Classification& classification) {
 /// blog. or docs. name no project).
 /// Only at the root: aws.amazon.com/fis/ is a product page of Amazon's, not
 /// a site of AWS's.
-std::vector<std::string> own_site_aliases(const Classification& classification,
-                                          const std::vector<std::string>& names) {
-  if (names.empty() || named_by_path(classification.host) ||
-      !is_site_root(bare_path(classification))) {
+std::vector<std::string> own_site_aliases(const Classification& classification) {
+  if (named_by_path(classification.host) || !is_site_root(bare_path(classification))) {
     return {};
   }
   std::vector<std::string> aliases;
@@ -375,7 +372,7 @@ std::vector<std::string> own_site_aliases(const Classification& classification,
       }
     }
   };
-  add_unaffixed(names.front());
+  add_unaffixed(domain_names(classification.domain).front());
   static const std::array<std::string_view, 16> k_sections{
       "www",         "blog", "blogs", "docs", "doc",      "developer", "developers", "dev",
       "engineering", "eng",  "tech",  "news", "research", "labs",      "community",  "learn"};
@@ -487,7 +484,7 @@ bool is_own_site(const Classification& classification, std::string_view title,
                  std::string_view description) {
   const std::string title_key = name_key(title);
   const std::vector<std::string> names = own_site_names(classification);
-  const std::vector<std::string> aliases = own_site_aliases(classification, names);
+  const std::vector<std::string> aliases = own_site_aliases(classification);
   // A site's name is chosen for the project: "zed" in "Zed Editor" names
   // zed.dev.
   const bool named = std::any_of(names.begin(), names.end(), [&](const std::string& name) {

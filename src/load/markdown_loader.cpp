@@ -291,7 +291,7 @@ class MarkdownReader {
       entry.set_position("url", link_at);
       entry.set_position("title", link_at);
       if (description_column && *description_column < cells.size()) {
-        entry.description = trim(plain_text(cells[*description_column]));
+        entry.description = without_leading_dash(trim(plain_text(cells[*description_column])));
         entry.set_position("description", locate(cells[*description_column]));
       }
       rows.push_back(std::move(entry));
@@ -582,6 +582,28 @@ class MarkdownReader {
       in_word = letter;
     }
     return words >= 2;
+  }
+
+  /// Whether `text` goes on with words rather than a separator: after
+  /// "[[ArXiv](…)]" a title, after "[[sevenz-rust](…)]" a " - Text".
+  static bool starts_words(std::string_view text) {
+    const std::string_view words = trim(text);
+    return !words.empty() && !words.starts_with("\u2013") && !words.starts_with("\u2014") &&
+           (std::isalnum(static_cast<unsigned char>(words.front())) != 0 ||
+            static_cast<unsigned char>(words.front()) >= 0x80);
+  }
+
+  /// The words of a description without the dash written before them: a
+  /// table cell's "- Python bindings", an item's "[Name](…) -Assemble, …".
+  static std::string without_leading_dash(std::string_view text) {
+    std::string_view words = trim(text);
+    for (const std::string_view dash : {"-", "\u2013", "\u2014"}) {
+      if (words.starts_with(dash) && words.size() > dash.size() &&
+          std::isalnum(static_cast<unsigned char>(trim(words.substr(dash.size())).front())) != 0) {
+        return std::string(trim(words.substr(dash.size())));
+      }
+    }
+    return std::string(text);
   }
 
   /// Whether `paragraph` links its resources the way lists of papers do, each
@@ -1261,7 +1283,10 @@ class MarkdownReader {
     cmark_node* described_link = nullptr;
     cmark_node* entry_link = nullptr;  // the title's link, once read
     bool titled_by_emphasis = false;
-    char closing = '\0';  // the bracket that closes around a code link taken out
+    // "[[ArXiv](url)] Title": the link is a tag and the words after it are
+    // the title, so a colon among them is the title's own.
+    bool titled_after_tag = false;
+    char closing = '\0';  // the bracket that closes around a link taken out of the words
     std::vector<cmark_node*> declarations;
     // The entry's code: a link labelled so, or a badge on a repository's page
     // ("[![GitHub Repo stars](…)](https://github.com/o/r)"), the first only.
@@ -1274,15 +1299,62 @@ class MarkdownReader {
       entry.set_position("code", locate(link));
       return true;
     };
+    // "[[code](…)]", "([code](…))": the brackets go with the link.
+    const auto open_bracket_before = [&](std::string& words) {
+      while (words.ends_with(' ')) {
+        words.pop_back();
+      }
+      if (words.ends_with('[') || words.ends_with('(')) {
+        closing = words.back() == '[' ? ']' : ')';
+        words.pop_back();
+      }
+    };
     for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {
       const cmark_node_type type = cmark_node_get_type(node);
       if (type == CMARK_NODE_HTML_INLINE && is_declaration(literal(node))) {
         declarations.push_back(node);  // on the entry's own line: it binds here
         continue;
       }
+      std::string text = plain_text(node);
+      if (const char close = std::exchange(closing, '\0');
+          close != '\0' && type == CMARK_NODE_TEXT && text.starts_with(close)) {
+        text.erase(0, 1);
+      }
       if (!in_description) {
         if (cmark_node* link = type == CMARK_NODE_LINK ? node : emphasised_link(node)) {
+          if (!entry.links.empty() && take_code(link, false)) {
+            // "[Title](paper) [[code](repo)]": the entry's code, not words of
+            // its title.
+            open_bracket_before(title);
+            continue;
+          }
           const std::string label = plain_text(link);
+          if (cmark_node* after = cmark_node_next(link);
+              entry.links.empty() && trim(title) == "[" && after != nullptr &&
+              cmark_node_get_type(after) == CMARK_NODE_TEXT && literal(after).starts_with(']') &&
+              starts_words(literal(after).substr(1))) {
+            // "[[ArXiv](url)] Title": a tag links the entry the words after
+            // it name.
+            entry.set_position("url", locate(link));
+            entry.set_position("title", locate(link));
+            entry.links.push_back({label, url_of(link), locate(link), std::nullopt});
+            entry_link = link;
+            title.clear();
+            closing = ']';
+            titled_after_tag = true;
+            continue;
+          }
+          if (entry.links.empty() && label.size() > 2 && label.starts_with('[') &&
+              label.ends_with(']') && !trim(title).empty()) {
+            // "Title (Venue) [[paper]](url)": the bracketed label tags the
+            // link of the words before it.
+            entry.set_position("url", locate(link));
+            entry.set_position("title", locate(link));
+            entry.links.push_back(
+                {label.substr(1, label.size() - 2), url_of(link), locate(link), std::nullopt});
+            entry_link = link;
+            continue;
+          }
           if (entry.links.empty()) {
             entry.set_position("url", locate(link));
             entry.set_position("title", locate(link));
@@ -1322,8 +1394,8 @@ class MarkdownReader {
           entry.set_position("description", locate(next));
           continue;
         }
-        std::string text = plain_text(node);
-        if (const SeparatorAt separator = m_separators.find(text, !entry.links.empty());
+        if (const SeparatorAt separator =
+                m_separators.find(text, !entry.links.empty() && !titled_after_tag);
             type == CMARK_NODE_TEXT && separator.at != std::string_view::npos) {
           title += text.substr(0, separator.at);
           description += text.substr(separator.at + separator.size);
@@ -1332,11 +1404,12 @@ class MarkdownReader {
           in_description = true;
           continue;
         }
-        if (type == CMARK_NODE_TEXT && !entry.links.empty() && starts_prose(text)) {
+        if (type == CMARK_NODE_TEXT && !entry.links.empty() && !titled_after_tag &&
+            starts_prose(text)) {
           // "[lagnoda](…) Inspired by [agnoster](…) …": without a separator
           // the words after the link describe it, and links among them are
           // mentions, not the entry's own.
-          description += text.starts_with(',') ? text.substr(1) : text;
+          description += without_leading_dash(text.starts_with(',') ? text.substr(1) : text);
           entry.set_position("description", locate(node));
           in_description = true;
           continue;
@@ -1347,16 +1420,7 @@ class MarkdownReader {
         continue;
       }
       if (take_code(node, false)) {
-        // "[[code](…)]", "([code](…))": the brackets go with the link.
-        if (description.ends_with('[') || description.ends_with('(')) {
-          closing = description.back() == '[' ? ']' : ')';
-          description.pop_back();
-        }
-        continue;
-      }
-      if (const char close = std::exchange(closing, '\0');
-          close != '\0' && type == CMARK_NODE_TEXT && literal(node).starts_with(close)) {
-        description += literal(node).substr(1);
+        open_bracket_before(description);
         continue;
       }
       if (is_badge(node)) {
@@ -1372,7 +1436,7 @@ class MarkdownReader {
           is_web_link(node)) {
         described_link = node;
       }
-      description += plain_text(node);
+      description += text;
     }
     entry.title = trim(title);
     entry.description = trim(description);

@@ -656,7 +656,67 @@ TEST(MarkdownLoader, ACodeLinksBracketsLeaveTheDescription) {
   EXPECT_EQ(entries[0].description, "A tiling library.");
   EXPECT_EQ(entries[0].code, "https://github.com/a/b");
   EXPECT_EQ(entries[1].description, "A scan  in CUDA.");
-  EXPECT_EQ(entries[2].description, "Calls fold() on .");
+  EXPECT_EQ(entries[2].description, "Calls fold() on.");
+}
+
+// A code link after the title's link is the entry's code, not words of the
+// title: "[Title](paper) [[code](repo)]".
+TEST(MarkdownLoader, ACodeLinkAfterTheTitlesLinkIsTheCode) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [Fast Tiling](https://arxiv.org/abs/1) [[code](https://github.com/a/b)]\n"
+      "- [Scan](https://arxiv.org/abs/2) [code](https://github.com/a/c) - A scan.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "Fast Tiling");
+  EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/1");
+  EXPECT_EQ(entries[0].code, "https://github.com/a/b");
+  EXPECT_TRUE(entries[0].links.empty());
+  EXPECT_EQ(entries[1].title, "Scan");
+  EXPECT_EQ(entries[1].code, "https://github.com/a/c");
+  EXPECT_EQ(entries[1].description, "A scan.");
+}
+
+// Lists of papers tag the link with its venue: "[[ArXiv](url)] Title" and
+// "Title (ICML'23) [[paper]](url)". The tag is no word of the title, and a
+// colon in the words is the title's own; a bracketed name before a dash
+// ("[[sevenz-rust](url)] - Text") is still the title.
+TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [[ArXiv](https://arxiv.org/abs/1)] FP8-LM: Training FP8 Models "
+      "[[code](https://github.com/a/b)]\n"
+      "- [[ACL](https://aclanthology.org/2)] Models Are Teachers\n"
+      "- Cramming: One GPU in One Day (ICML'23) [[paper]](https://arxiv.org/abs/3)\n"
+      "- [[sevenz-rust](https://crates.io/crates/sevenz-rust)] - A 7z decompressor.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 4U);
+  EXPECT_EQ(entries[0].title, "FP8-LM: Training FP8 Models");
+  EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/1");
+  EXPECT_EQ(entries[0].code, "https://github.com/a/b");
+  EXPECT_EQ(entries[0].description, "");
+  EXPECT_EQ(entries[1].title, "Models Are Teachers");
+  EXPECT_EQ(entries[1].url, "https://aclanthology.org/2");
+  EXPECT_EQ(entries[2].title, "Cramming: One GPU in One Day (ICML'23)");
+  EXPECT_EQ(entries[2].url, "https://arxiv.org/abs/3");
+  EXPECT_EQ(entries[3].title, "[sevenz-rust]");
+  EXPECT_EQ(entries[3].description, "A 7z decompressor.");
+}
+
+// A dash written before a description's words is no word of it: a table
+// cell's "- Text", an item's "[Name](url) -Text".
+TEST(MarkdownLoader, ADashBeforeTheDescriptionIsDropped) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "| Name | Description |\n|---|---|\n"
+      "| [bindings](https://github.com/a/b) | - Python bindings for it |\n\n"
+      "- [AgentGPT](https://github.com/a/c) -Assemble, configure and deploy agents.\n"
+      "- [Flags](https://github.com/a/d) - -O3 is the default.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].description, "Python bindings for it");
+  EXPECT_EQ(entries[1].description, "Assemble, configure and deploy agents.");
+  EXPECT_EQ(entries[2].description, "-O3 is the default.");
 }
 
 // A link labelled with its forge ("[GitHub](…)") is the entry's code, on the

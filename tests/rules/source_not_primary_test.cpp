@@ -660,7 +660,9 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
       {"a survey", "This survey paper gives an overview of reasoning in LLMs."},
       {"a survey", "They present the first empirical study of activation compression."},
       {"course material", "Class materials for a distributed systems lecture series."},
-      {"course material", "Labs and a framework for the UW distributed systems course."}};
+      {"course material", "Labs and a framework for the UW distributed systems course."},
+      {"course material", "A cheatsheet for CUDA's memory model."},
+      {"course material", "The PyTorch cheat sheet."}};
   for (const auto& [pattern, description] : cases) {
     const auto found = lint_markdown(
         std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") + description + "\n");
@@ -673,7 +675,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
         "A product quantization library for vector search.",
         "Survey-driven autotuning: a kernel tuner that samples the search space.",
         "Guided decoding for structured outputs, with a guide in the docs.",
-        "A Rust port of the JS library suncalc.",
+        "A Rust port of the JS library suncalc.", "An interactive cheatsheet tool for the shell.",
         "Code for the paper \"Stream-K: Work-centric Parallel Decomposition\"."}) {
     EXPECT_THAT(
         rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") +

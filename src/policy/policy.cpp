@@ -470,6 +470,27 @@ bool title_names_page(std::string_view title, std::string_view segment) {
          (one_word_title && page.starts_with(title_key));
 }
 
+/// Whether a one-word title is the exact name of GitHub Pages: an
+/// organisation's root ("tmux" at tmux.github.io/; "Lilian Weng", two
+/// words, is a person's) or a project's page named with an affix ("es" at
+/// wryun.github.io/es-shell/).
+bool pages_named(const Classification& classification, std::string_view title) {
+  if (!classification.host.ends_with(".github.io") ||
+      title.find_first_of(" \t") != std::string_view::npos) {
+    return false;
+  }
+  const std::string title_key = name_key(title);
+  const std::string_view path = bare_path(classification);
+  if (path.empty()) {
+    return title_key.size() >= 2 &&
+           title_key == name_key(classification.host.substr(0, classification.host.find('.')));
+  }
+  static const RE2 k_affixed(R"((?i)([a-z0-9]{2,})[-_](?:lang|project|js|shell|cli|tool|app))");
+  std::string project;
+  return RE2::FullMatch(re2::StringPiece(path.data(), path.size()), k_affixed, &project) &&
+         name_key(project) == title_key;
+}
+
 /// Whether the entry calls the page a blog: a person's blog named after its
 /// author, or crediting its author, stays a blog.
 bool says_blog(std::string_view title, std::string_view description) {
@@ -493,7 +514,8 @@ bool is_own_site(const Classification& classification, std::string_view title,
   const bool aliased = std::any_of(aliases.begin(), aliases.end(), [&](const std::string& alias) {
     return alias.size() >= 3 && title_key.starts_with(alias);
   });
-  return (named || aliased) && !says_blog(title, description);
+  return (named || aliased || pages_named(classification, title)) &&
+         !says_blog(title, description);
 }
 
 bool title_names_link(const Classification& classification, std::string_view title) {

@@ -37,6 +37,10 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   // A short site name inside a longer title still names the site.
   EXPECT_EQ(class_after_first_party(policy, "Zed Editor", "https://zed.dev/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "esp-rs", "https://github.com/esp-rs"), "docs");
+  // GitHub Pages by their exact name: an organisation's root, a project's
+  // page named with an affix.
+  EXPECT_EQ(class_after_first_party(policy, "tmux", "https://tmux.github.io/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "es", "https://wryun.github.io/es-shell/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "Rust Cookbook",
                                     "https://rust-lang-nursery.github.io/rust-cookbook/"),
             "docs");
@@ -65,6 +69,9 @@ TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
   // A user's GitHub Pages are a person's site, not a project's.
   EXPECT_EQ(class_after_first_party(policy, "Lilian Weng", "https://lilianweng.github.io/"),
             "home page");
+  EXPECT_EQ(class_after_first_party(policy, "tmux docs", "https://tmux.github.io/"), "home page");
+  EXPECT_EQ(class_after_first_party(policy, "es", "https://wryun.github.io/es-tutorial/"),
+            "blog");
   EXPECT_EQ(
       class_after_first_party(policy, "Attention notes", "https://lilianweng.github.io/lil-log/"),
       "blog");

@@ -336,9 +336,9 @@ void run_init(const InitOptions& options) {
   const std::vector<std::string> bound_notes = fit_length_bounds(loaded.list, policy);
   // A list of projects links each by its own site: that site is the
   // project's documentation there, not a home page standing in for a source.
-  const std::size_t own_sites =
-      own_site_entries(loaded.list, parse_policy(options.output, policy.dump()));
-  if (own_sites >= k_min_own_site_entries) {
+  const ProjectLinks project_sites =
+      project_links(loaded.list, parse_policy(options.output, policy.dump()));
+  if (project_sites.of_projects()) {
     policy["first_party"]["own_site_classes"] = k_own_site_classes;
   }
   // The judgement rules, run as lint will run them, under the starter so far.
@@ -373,10 +373,12 @@ void run_init(const InitOptions& options) {
   for (const std::string& note : bound_notes) {
     std::cout << "  " << note << "\n";
   }
-  if (own_sites >= k_min_own_site_entries) {
+  if (project_sites.of_projects()) {
     std::cout << fmt::format(
-        "  first_party.own_site_classes: [\"{}\"]  ({} entries link their project's own site)\n",
-        fmt::join(k_own_site_classes, "\", \""), own_sites);
+        "  first_party.own_site_classes: [\"{}\"]  ({} entries link their project's own site, "
+        "{} a repository, of {})\n",
+        fmt::join(k_own_site_classes, "\", \""), project_sites.own_sites,
+        project_sites.repositories, project_sites.entries);
   }
   if (headings_note) {
     std::cout << "  " << *headings_note << "\n";

@@ -32,19 +32,25 @@ bool keeps_to(std::size_t following, std::size_t seen) {
   return seen == 0 || following * 100 >= seen * k_convention_percent;
 }
 
-std::size_t own_site_entries(const List& list, const Policy& policy) {
-  std::size_t count = 0;
+ProjectLinks project_links(const List& list, const Policy& policy) {
+  ProjectLinks links;
   list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    ++links.entries;
     const std::optional<Classification> classification =
         entry.parsed_url ? classify_url(policy, *entry.parsed_url) : std::nullopt;
-    if (classification && classification->source_class != nullptr &&
-        std::find(k_own_site_classes.begin(), k_own_site_classes.end(),
-                  classification->source_class->name) != k_own_site_classes.end() &&
-        is_own_site(*classification, entry.title, entry.description)) {
-      ++count;
+    if (!classification || classification->source_class == nullptr) {
+      return;
+    }
+    const std::string& name = classification->source_class->name;
+    if (name == "repo") {
+      ++links.repositories;
+    } else if (std::find(k_own_site_classes.begin(), k_own_site_classes.end(), name) !=
+                   k_own_site_classes.end() &&
+               is_own_site(*classification, entry.title, entry.description)) {
+      ++links.own_sites;
     }
   });
-  return count;
+  return links;
 }
 
 std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,

@@ -50,15 +50,27 @@ std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
 /// counts as the project's documentation.
 inline const std::vector<std::string> k_own_site_classes = {"home page", "blog", "marketing"};
 
-/// How many entries a list must link at their own project's site to be a
-/// list of projects: most such lists link most projects by their
-/// repository, so two already show the convention.
-inline constexpr std::size_t k_min_own_site_entries = 2;
+/// What a list's entries link: projects' own sites (`is_own_site`, where
+/// the policy classes the URL in one of `k_own_site_classes`), repositories,
+/// and everything.
+struct ProjectLinks {
+  std::size_t own_sites = 0;
+  std::size_t repositories = 0;
+  std::size_t entries = 0;
 
-/// How many entries link their own project's site (`is_own_site`) where
-/// `policy` classes the URL in one of `k_own_site_classes`: a list that does
-/// so `k_min_own_site_entries` times links projects by their sites.
-std::size_t own_site_entries(const List& list, const Policy& policy);
+  /// Whether the list is a list of projects, whose own sites are their
+  /// documentation: it links projects by their sites at least twice, and
+  /// mostly links projects (repositories and sites), or links a fifth of
+  /// its entries by their sites (a list of services or design tools). A
+  /// list of articles and books that links a few sites named like their
+  /// entries is not one.
+  bool of_projects() const {
+    return own_sites >= 2 &&
+           (2 * (own_sites + repositories) >= entries || 5 * own_sites >= entries);
+  }
+};
+
+ProjectLinks project_links(const List& list, const Policy& policy);
 
 /// Infers a list's conventions from a list read with every separator
 /// (`ItemSeparators::all()`); `abbreviations` do not end sentences.

@@ -74,6 +74,17 @@ TEST(Init, TwoProjectsAtTheirOwnSitesMakeAListOfProjects) {
   EXPECT_TRUE(own_site_classes(one).empty());
   const auto two = own_site_classes(one + "- [kornia](https://kornia.org/): Vision in PyTorch\n");
   EXPECT_THAT(two, ::testing::Contains("home page"));
+  // A list of articles that links two sites named like their entries is
+  // no list of projects.
+  std::string articles = "# Reading\n\n## Articles\n\n";
+  for (int i = 0; i < 10; ++i) {
+    articles += "- [Essay " + std::to_string(i) + "](https://someone" + std::to_string(i) +
+                ".example.com/posts/essay-" + std::to_string(i) + "/): On format number " +
+                std::to_string(i) + "\n";
+  }
+  EXPECT_TRUE(own_site_classes(articles + "- [starship](https://starship.rs/): A prompt\n" +
+                               "- [kornia](https://kornia.org/): Vision in PyTorch\n")
+                  .empty());
 }
 
 // Whole sections of tutorials would break source/not-primary by their

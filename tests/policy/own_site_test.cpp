@@ -120,7 +120,8 @@ TEST(OwnSite, ATitleThatNamesTheLinkIsAName) {
 }
 
 // `init` counts a project's own site as its documentation only for a list
-// that links projects by their sites.
+// of projects: one that links projects by their sites and mostly links
+// projects.
 TEST(OwnSite, ListsOfProjectsAreCounted) {
   LoadResult loaded;
   load_markdown_text("README.md",
@@ -131,7 +132,18 @@ TEST(OwnSite, ListsOfProjectsAreCounted) {
                      loaded);
   const Policy policy =
       parse_policy("policy.json", testing::read_text(testing::source_dir() / "policy/policy.json"));
-  EXPECT_EQ(own_site_entries(loaded.list, policy), 3U);
+  const ProjectLinks links = project_links(loaded.list, policy);
+  EXPECT_EQ(links.own_sites, 3U);
+  EXPECT_EQ(links.repositories, 0U);
+  EXPECT_EQ(links.entries, 4U);
+  EXPECT_TRUE(links.of_projects());
+  // A list of articles with two sites named like their entries.
+  EXPECT_FALSE((ProjectLinks{.own_sites = 2, .repositories = 1, .entries = 20}).of_projects());
+  // Mostly repositories, two sites: a list of projects.
+  EXPECT_TRUE((ProjectLinks{.own_sites = 2, .repositories = 30, .entries = 40}).of_projects());
+  // A list of services, a fifth of them by their sites.
+  EXPECT_TRUE((ProjectLinks{.own_sites = 20, .repositories = 0, .entries = 100}).of_projects());
+  EXPECT_FALSE((ProjectLinks{.own_sites = 1, .repositories = 40, .entries = 40}).of_projects());
 }
 
 }  // namespace

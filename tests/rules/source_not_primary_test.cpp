@@ -644,6 +644,20 @@ TEST(SourceNotPrimary, TheRootOfADocsHostIsDocumentation) {
   EXPECT_EQ(found[0].evidence, "URL shape: a docs host");
 }
 
+// A more specific reading wins over a broader one: a docs host whose name
+// ends in digits is no conference site, a PDF in a conference's proceedings
+// is a paper, and a social network's developer site is its documentation.
+TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
+  for (const char* url :
+       {"https://pybind11.readthedocs.io/en/stable/",
+        "https://sc24.supercomputing.example/proceedings/poster/poster_files/post123.pdf",
+        "https://developer.twitter.com/en/docs/twitter-api"}) {
+    const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
+                                     ") - The documentation of a binding library.\n");
+    EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << url;
+  }
+}
+
 // A repository is named, not titled: its description says when it is a
 // link collection, a guide or course material.
 TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {

@@ -346,7 +346,8 @@ std::vector<std::string> own_site_names(const Classification& classification) {
 /// Further names a project's site root may go by, which name it only at the
 /// start of a title ("Futhark" for futhark-lang.org, not "Learn Rust 101"
 /// for rust-lang.guide): the name without the affix its domain needed
-/// (futhark-lang.org, getsentry.com, fishshell.com, ledger-cli.org) and a
+/// (futhark-lang.org, getsentry.com, fishshell.com, ledger-cli.org,
+/// dlthub.com, slingdata.io; greatexpectations.io for "GreatExpectation") and a
 /// project's subdomain under its organisation's domain (warewulf.hpcng.org;
 /// blog. or docs. name no project).
 /// Only at the root: aws.amazon.com/fis/ is a product page of Amazon's, not
@@ -356,9 +357,9 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
     return {};
   }
   std::vector<std::string> aliases;
-  static const std::array<std::string_view, 13> k_suffixes{
-      "lang", "project", "hq",    "js",   "api",   "app", "framework",
-      "ai",   "cli",     "shell", "tool", "tools", "io"};
+  static const std::array<std::string_view, 16> k_suffixes{
+      "lang", "project", "hq",   "js",    "api", "app", "framework", "ai",
+      "cli",  "shell",   "tool", "tools", "io",  "hub", "data",      "s"};
   static const std::array<std::string_view, 3> k_prefixes{"get", "use", "try"};
   auto add_unaffixed = [&](const std::string& label) {
     for (const std::string_view suffix : k_suffixes) {
@@ -494,7 +495,8 @@ bool pages_named(const Classification& classification, std::string_view title) {
 /// Whether the entry calls the page a blog: a person's blog named after its
 /// author, or crediting its author, stays a blog.
 bool says_blog(std::string_view title, std::string_view description) {
-  static const RE2 k_blog(R"((?i)\b(?:blog|newsletter|personal|homepage)\b)");
+  static const RE2 k_blog(
+      R"((?i)\b(?:blog|newsletter|homepage|personal (?:site|website|page|home ?page|notes))\b)");
   return RE2::PartialMatch(re2::StringPiece(title.data(), title.size()), k_blog) ||
          RE2::PartialMatch(re2::StringPiece(description.data(), description.size()), k_blog);
 }

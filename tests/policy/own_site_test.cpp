@@ -41,6 +41,16 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   // page named with an affix.
   EXPECT_EQ(class_after_first_party(policy, "tmux", "https://tmux.github.io/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "es", "https://wryun.github.io/es-shell/"), "docs");
+  // A domain that adds "hub", "data" or a plural to the project's name.
+  EXPECT_EQ(class_after_first_party(policy, "dlt", "https://dlthub.com/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Sling", "https://slingdata.io/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "GreatExpectation", "https://greatexpectations.io/"),
+            "docs");
+  // Personal data is no personal site.
+  EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://databunker.org/")),
+                          "Databunker", "Secure vault for personal data."));
+  EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://someone.example/")),
+                           "Someone", "My personal site."));
   EXPECT_EQ(class_after_first_party(policy, "Rust Cookbook",
                                     "https://rust-lang-nursery.github.io/rust-cookbook/"),
             "docs");

@@ -516,8 +516,7 @@ bool is_own_site(const Classification& classification, std::string_view title,
   const bool aliased = std::any_of(aliases.begin(), aliases.end(), [&](const std::string& alias) {
     return alias.size() >= 3 && title_key.starts_with(alias);
   });
-  return (named || aliased || pages_named(classification, title)) &&
-         !says_blog(title, description);
+  return (named || aliased || pages_named(classification, title)) && !says_blog(title, description);
 }
 
 bool title_names_link(const Classification& classification, std::string_view title) {

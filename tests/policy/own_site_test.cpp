@@ -49,8 +49,8 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   // Personal data is no personal site.
   EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://databunker.org/")),
                           "Databunker", "Secure vault for personal data."));
-  EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://someone.example/")),
-                           "Someone", "My personal site."));
+  EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://someone.example/")), "Someone",
+                           "My personal site."));
   EXPECT_EQ(class_after_first_party(policy, "Rust Cookbook",
                                     "https://rust-lang-nursery.github.io/rust-cookbook/"),
             "docs");
@@ -80,8 +80,7 @@ TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
   EXPECT_EQ(class_after_first_party(policy, "Lilian Weng", "https://lilianweng.github.io/"),
             "home page");
   EXPECT_EQ(class_after_first_party(policy, "tmux docs", "https://tmux.github.io/"), "home page");
-  EXPECT_EQ(class_after_first_party(policy, "es", "https://wryun.github.io/es-tutorial/"),
-            "blog");
+  EXPECT_EQ(class_after_first_party(policy, "es", "https://wryun.github.io/es-tutorial/"), "blog");
   EXPECT_EQ(
       class_after_first_party(policy, "Attention notes", "https://lilianweng.github.io/lil-log/"),
       "blog");

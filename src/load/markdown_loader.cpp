@@ -565,11 +565,13 @@ class MarkdownReader {
   }
 
   /// Text after a title link that starts a sentence rather than continuing
-  /// the title: a space or a comma and a space ("[Clean Code](…), Robert C.
-  /// Martin."), then at least two words ("Inspired by"), not "and" between
-  /// two links.
+  /// the title: a space, or a comma or a dash and a space ("[Clean
+  /// Code](…), Robert C. Martin.", "[Netz](…)- Discover …"), then at least
+  /// two words ("Inspired by"), not "and" between two links. A colon
+  /// separates only in a list that says so: "[Name](…): Subtitle" may be a
+  /// title.
   static bool starts_prose(std::string_view text) {
-    if (!text.starts_with(' ') && !text.starts_with(", ")) {
+    if (!text.starts_with(' ') && !text.starts_with(", ") && !text.starts_with("- ")) {
       return false;
     }
     std::size_t words = 0;
@@ -1359,6 +1361,13 @@ class MarkdownReader {
             entry.set_position("url", locate(link));
             entry.set_position("title", locate(link));
             entry_link = link;
+            if (std::none_of(title.begin(), title.end(),
+                             [](char c) { return std::isalnum(static_cast<unsigned char>(c)); })) {
+              // "⭐ [Title](url)", "🧰 [Title](url)", "[[Name](url)] - Text": a
+              // mark or a bracket, no words.
+              open_bracket_before(title);
+              title.clear();
+            }
           }
           entry.links.push_back({label, url_of(link), locate(link), std::nullopt});
           title += label;

@@ -680,7 +680,7 @@ TEST(MarkdownLoader, ACodeLinkAfterTheTitlesLinkIsTheCode) {
 // Lists of papers tag the link with its venue: "[[ArXiv](url)] Title" and
 // "Title (ICML'23) [[paper]](url)". The tag is no word of the title, and a
 // colon in the words is the title's own; a bracketed name before a dash
-// ("[[sevenz-rust](url)] - Text") is still the title.
+// ("[[sevenz-rust](url)] - Text") is still the title, without its brackets.
 TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
   const LoadResult result = load_text(
       "# L\n\n## S\n\n"
@@ -699,7 +699,7 @@ TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
   EXPECT_EQ(entries[1].url, "https://aclanthology.org/2");
   EXPECT_EQ(entries[2].title, "Cramming: One GPU in One Day (ICML'23)");
   EXPECT_EQ(entries[2].url, "https://arxiv.org/abs/3");
-  EXPECT_EQ(entries[3].title, "[sevenz-rust]");
+  EXPECT_EQ(entries[3].title, "sevenz-rust");
   EXPECT_EQ(entries[3].description, "A 7z decompressor.");
 }
 
@@ -711,12 +711,30 @@ TEST(MarkdownLoader, ADashBeforeTheDescriptionIsDropped) {
       "| Name | Description |\n|---|---|\n"
       "| [bindings](https://github.com/a/b) | - Python bindings for it |\n\n"
       "- [AgentGPT](https://github.com/a/c) -Assemble, configure and deploy agents.\n"
-      "- [Flags](https://github.com/a/d) - -O3 is the default.\n");
+      "- [Flags](https://github.com/a/d) - -O3 is the default.\n"
+      "- [Netz](https://github.com/a/e)- Discover internet-wide misconfigurations.\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 3U);
+  ASSERT_EQ(entries.size(), 4U);
   EXPECT_EQ(entries[0].description, "Python bindings for it");
   EXPECT_EQ(entries[1].description, "Assemble, configure and deploy agents.");
   EXPECT_EQ(entries[2].description, "-O3 is the default.");
+  EXPECT_EQ(entries[3].title, "Netz");
+  EXPECT_EQ(entries[3].description, "Discover internet-wide misconfigurations.");
+}
+
+// A mark before the title's link ("⭐", "🧰", a task box) is no word of the
+// title; words before it are ("(C++) [Thing](…)").
+TEST(MarkdownLoader, AMarkBeforeTheTitlesLinkIsNoWordOfIt) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [ ] \xe2\xad\x90 [Dissecting the Runtime](https://arxiv.org/abs/1) - Evaluations.\n"
+      "- \xf0\x9f\xa7\xb0 [free-programming-books](https://github.com/a/b)\n"
+      "- (C++) [Thing](https://github.com/a/c) - A thing.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].title, "Dissecting the Runtime");
+  EXPECT_EQ(entries[1].title, "free-programming-books");
+  EXPECT_EQ(entries[2].title, "(C++) Thing");
 }
 
 // A link labelled with its forge ("[GitHub](…)") is the entry's code, on the

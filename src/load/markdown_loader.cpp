@@ -1288,6 +1288,9 @@ class MarkdownReader {
     // "[[ArXiv](url)] Title": the link is a tag and the words after it are
     // the title, so a colon among them is the title's own.
     bool titled_after_tag = false;
+    // "[Mamba](repo), paper: [Title](arxiv), code: [x](repo)": the label a
+    // list wrote before the entry's next link.
+    std::optional<std::string> written_label;
     char closing = '\0';  // the bracket that closes around a link taken out of the words
     std::vector<cmark_node*> declarations;
     // The entry's code: a link labelled so, or a badge on a repository's page
@@ -1323,6 +1326,25 @@ class MarkdownReader {
         text.erase(0, 1);
       }
       if (!in_description) {
+        static const RE2 k_written_label(R"(\s*[,;]\s*([A-Za-z][\w .+-]{0,24}?)\s*:\s*)");
+        if (std::string written; type == CMARK_NODE_TEXT && !entry.links.empty() &&
+                                 cmark_node_next(node) != nullptr &&
+                                 cmark_node_get_type(cmark_node_next(node)) == CMARK_NODE_LINK &&
+                                 RE2::FullMatch(text, k_written_label, &written)) {
+          written_label = written;
+          continue;
+        }
+        if (const std::optional<std::string> written = std::exchange(written_label, std::nullopt);
+            written && type == CMARK_NODE_LINK) {
+          // Another of the entry's links, under the label written before it.
+          if (is_code_label(*written) && entry.code.empty()) {
+            entry.code = url_of(node);
+            entry.set_position("code", locate(node));
+          } else {
+            entry.links.push_back({*written, url_of(node), locate(node), std::nullopt});
+          }
+          continue;
+        }
         if (cmark_node* link = type == CMARK_NODE_LINK ? node : emphasised_link(node)) {
           if (!entry.links.empty() && take_code(link, false)) {
             // "[Title](paper) [[code](repo)]": the entry's code, not words of

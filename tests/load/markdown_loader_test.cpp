@@ -722,6 +722,29 @@ TEST(MarkdownLoader, ADashBeforeTheDescriptionIsDropped) {
   EXPECT_EQ(entries[3].description, "Discover internet-wide misconfigurations.");
 }
 
+// "[Name](repo), paper: [Title](url), code: [x](url)": each label a list
+// writes before a further link names that link, and no words of the title.
+TEST(MarkdownLoader, ALabelWrittenBeforeALinkNamesIt) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [state-spaces/mamba](https://github.com/state-spaces/mamba), paper: "
+      "[Mamba: Linear-Time Sequence Modeling](https://arxiv.org/abs/2312.00752), minimal impl: "
+      "[mamba-minimal](https://github.com/o/mamba-minimal)\n"
+      "- [Mamba: The Hard Way](https://someone.github.io/mamba/hard.html), code: "
+      "[someone/annotated-mamba](https://github.com/someone/annotated-mamba)\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "state-spaces/mamba");
+  EXPECT_EQ(entries[0].url, "https://github.com/state-spaces/mamba");
+  ASSERT_EQ(entries[0].links.size(), 3U);
+  EXPECT_EQ(entries[0].links[1].label, "paper");
+  EXPECT_EQ(entries[0].links[1].url, "https://arxiv.org/abs/2312.00752");
+  EXPECT_EQ(entries[0].links[2].label, "minimal impl");
+  EXPECT_EQ(entries[1].title, "Mamba: The Hard Way");
+  EXPECT_EQ(entries[1].code, "https://github.com/someone/annotated-mamba");
+  EXPECT_TRUE(entries[1].links.empty());
+}
+
 // A mark before the title's link ("⭐", "🧰", a task box) is no word of the
 // title; words before it are ("(C++) [Thing](…)").
 TEST(MarkdownLoader, AMarkBeforeTheTitlesLinkIsNoWordOfIt) {

@@ -316,9 +316,11 @@ std::string_view bare_path(const Classification& classification) {
 }
 
 /// Whether a bare path is a site's root: none, the root in one language
-/// ("ceph.io/en/") or of the current release ("petsc.org/release/").
+/// ("ceph.io/en/"), of the current release ("petsc.org/release/") or of its
+/// wiki ("fail2ban.org/wiki/index.php/Main_Page").
 bool is_site_root(std::string_view bare) {
-  static const RE2 k_front(R"([a-z]{2}(?:-[a-zA-Z]{2})?|release|latest|stable|current|main)");
+  static const RE2 k_front(
+      R"([a-z]{2}(?:-[a-zA-Z]{2})?|release|latest|stable|current|main|(?i:(?:wiki/)?(?:index\.php/)?Main_Page))");
   return bare.empty() || RE2::FullMatch(bare, k_front);
 }
 

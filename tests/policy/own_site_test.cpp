@@ -41,6 +41,10 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   // page named with an affix.
   EXPECT_EQ(class_after_first_party(policy, "tmux", "https://tmux.github.io/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "es", "https://wryun.github.io/es-shell/"), "docs");
+  // A project's wiki by its main page.
+  EXPECT_EQ(class_after_first_party(policy, "Fail2Ban",
+                                    "http://www.fail2ban.org/wiki/index.php/Main_Page"),
+            "docs");
   // A domain that adds "hub", "data" or a plural to the project's name.
   EXPECT_EQ(class_after_first_party(policy, "dlt", "https://dlthub.com/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "Sling", "https://slingdata.io/"), "docs");

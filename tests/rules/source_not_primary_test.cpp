@@ -130,6 +130,7 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://www.amazon.ca/Parallel-Programming/dp/0128119861", "an online bookshop"},
            {"https://hpc-wiki.example/hpc/Tiling", "a wiki"},
            {"https://wiki.someproject.example/Tiling", "a wiki"},
+           {"https://someproject.example/wiki/index.php/Main_Page", "a wiki's main page"},
            {"https://discuss.someproject.example/t/tiling/42", "a community site"},
            {"https://someone.example/learn/", "a section index"},
            {"https://acm.example/resources/hpc-links/", "a resource page"},

@@ -586,6 +586,35 @@ class MarkdownReader {
     return words >= 2;
   }
 
+  /// `text` without emoji shortcodes (":tada:", ":fire::fire:"): a
+  /// shortcode opens after a space, the start or another shortcode, so
+  /// "std::vector::size" keeps its colons.
+  static std::string without_shortcodes(std::string_view text) {
+    std::string kept;
+    std::size_t after_shortcode = std::string_view::npos;
+    for (std::size_t i = 0; i < text.size();) {
+      const bool may_open =
+          text[i] == ':' && (i == 0 || i == after_shortcode ||
+                             std::isspace(static_cast<unsigned char>(text[i - 1])) != 0);
+      std::size_t end = i + 1;
+      while (may_open && end < text.size() &&
+             (std::islower(static_cast<unsigned char>(text[end])) != 0 ||
+              std::isdigit(static_cast<unsigned char>(text[end])) != 0 || text[end] == '_' ||
+              text[end] == '+' || text[end] == '-')) {
+        ++end;
+      }
+      if (may_open && end > i + 1 && end < text.size() && text[end] == ':' &&
+          std::islower(static_cast<unsigned char>(text[i + 1])) != 0) {
+        after_shortcode = end + 1;
+        i = end + 1;
+        continue;
+      }
+      kept += text[i];
+      ++i;
+    }
+    return kept;
+  }
+
   /// Whether `text` goes on with words rather than a separator: after
   /// "[[ArXiv](…)]" a title, after "[[sevenz-rust](…)]" a " - Text".
   static bool starts_words(std::string_view text) {
@@ -1052,6 +1081,17 @@ class MarkdownReader {
   /// The URL of the link an item's text starts with, if it starts with one.
   static std::optional<std::string> leading_link(cmark_node* paragraph) {
     cmark_node* first = cmark_node_first_child(paragraph);
+    // Before it may stand a mark ("⭐ ") or a venue ("[OSDI'23] "), no words.
+    static const RE2 k_venue(R"(\s*\[[^\[\]]{1,40}\]\s*)");
+    const auto no_words = [](cmark_node* node) {
+      const std::string text = literal(node);
+      return RE2::FullMatch(text, k_venue) || std::none_of(text.begin(), text.end(), [](char c) {
+               return std::isalnum(static_cast<unsigned char>(c));
+             });
+    };
+    while (first != nullptr && cmark_node_get_type(first) == CMARK_NODE_TEXT && no_words(first)) {
+      first = cmark_node_next(first);
+    }
     if (first == nullptr || cmark_node_get_type(first) != CMARK_NODE_LINK) {
       return std::nullopt;
     }
@@ -1291,7 +1331,8 @@ class MarkdownReader {
     // "[Mamba](repo), paper: [Title](arxiv), code: [x](repo)": the label a
     // list wrote before the entry's next link.
     std::optional<std::string> written_label;
-    char closing = '\0';  // the bracket that closes around a link taken out of the words
+    std::string venue_tag;  // "[OSDI'23]" written before the title's link
+    char closing = '\0';    // the bracket that closes around a link taken out of the words
     std::vector<cmark_node*> declarations;
     // The entry's code: a link labelled so, or a badge on a repository's page
     // ("[![GitHub Repo stars](…)](https://github.com/o/r)"), the first only.
@@ -1324,6 +1365,11 @@ class MarkdownReader {
       if (const char close = std::exchange(closing, '\0');
           close != '\0' && type == CMARK_NODE_TEXT && text.starts_with(close)) {
         text.erase(0, 1);
+      }
+      if (!in_description && type == CMARK_NODE_TEXT) {
+        // ":tada: [Name](url) :fire::fire: - Text": GitHub draws these as
+        // emoji; they are marks, not words, and their colons separate nothing.
+        text = without_shortcodes(text);
       }
       if (!in_description) {
         static const RE2 k_written_label(R"(\s*[,;]\s*([A-Za-z][\w .+-]{0,24}?)\s*:\s*)");
@@ -1389,6 +1435,9 @@ class MarkdownReader {
               // mark or a bracket, no words.
               open_bracket_before(title);
               title.clear();
+            } else if (static const RE2 k_tag(R"(\s*(\[[^\[\]]{1,40}\])\s*)");
+                       RE2::FullMatch(title, k_tag, &venue_tag)) {
+              title.clear();  // "[EuroSys'23] [Title](url)": the venue opens the description
             }
           }
           entry.links.push_back({label, url_of(link), locate(link), std::nullopt});
@@ -1445,8 +1494,8 @@ class MarkdownReader {
           in_description = true;
           continue;
         }
-        if (type != CMARK_NODE_HTML_INLINE || entry.links.empty()) {
-          title += text;  // a tag after the title's link (<img>, <kbd>) names nothing
+        if (type != CMARK_NODE_HTML_INLINE) {
+          title += text;  // a tag (<img>, <kbd>) names nothing
         }
         continue;
       }
@@ -1471,6 +1520,10 @@ class MarkdownReader {
     }
     entry.title = trim(title);
     entry.description = trim(description);
+    if (!venue_tag.empty()) {
+      entry.description =
+          entry.description.empty() ? venue_tag : venue_tag + " " + entry.description;
+    }
     if (!entry.links.empty()) {
       entry.url = entry.links.front().url;
     } else if (described_link != nullptr && (titled_by_emphasis || is_name(entry.title))) {

@@ -419,9 +419,9 @@ TEST(MarkdownLoader, LinksThatCannotBeFollowedAreSchemaErrors) {
 namespace sg {
 namespace {
 
-LoadResult load_text(const std::string& markdown) {
+LoadResult load_text(const std::string& markdown, const ItemSeparators& separators = {}) {
   LoadResult result;
-  load_markdown_text("list.md", markdown, result);
+  load_markdown_text("list.md", markdown, result, separators);
   return result;
 }
 
@@ -722,6 +722,46 @@ TEST(MarkdownLoader, ADashBeforeTheDescriptionIsDropped) {
   EXPECT_EQ(entries[3].description, "Discover internet-wide misconfigurations.");
 }
 
+// Emoji shortcodes and a star badge's <img> are marks, not words of the
+// title, and the colons of ":fire:" separate nothing.
+TEST(MarkdownLoader, ShortcodesAndImagesAroundTheTitlesLinkAreNoWords) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- :green_heart:[Helm](https://github.com/helm/helm) :fire::fire: - Manages charts.\n"
+      "- :tada: [LibreSprite](https://libresprite.github.io/) - Sprite editor.\n"
+      "- <img src=\"https://img.shields.io/github/stars/a/b\" height=\"17\"/> "
+      "[unsloth](https://github.com/a/b) - Fine-tuning.\n"
+      "- [std::vector::size](https://en.cppreference.com/w/cpp/container/vector/size) - Size.\n",
+      ItemSeparators{{"-", ":"}});
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 4U);
+  EXPECT_EQ(entries[0].title, "Helm");
+  EXPECT_EQ(entries[0].description, "Manages charts.");
+  EXPECT_EQ(entries[1].title, "LibreSprite");
+  EXPECT_EQ(entries[2].title, "unsloth");
+  EXPECT_EQ(entries[2].description, "Fine-tuning.");
+  EXPECT_EQ(entries[3].title, "std::vector::size");
+}
+
+// "[OSDI'23] [Title](url)": the venue opens the description, and a paper
+// with its arXiv copy nested below is an entry, not a group heading.
+TEST(MarkdownLoader, AVenueWrittenBeforeTheTitlesLinkOpensTheDescription) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [ICLR'24] [CO2: Efficient Distributed Training](https://openreview.net/forum?id=Z)\n"
+      "  - [arxiv](https://arxiv.org/abs/2401.16265)\n"
+      "- [arxiv'22] [Singularity](https://arxiv.org/abs/2202.07848) - Preemptive scheduling.\n");
+  const Section& section = result.list.sections.at(0);
+  EXPECT_TRUE(section.groups.empty());
+  ASSERT_EQ(section.entries.size(), 3U);
+  EXPECT_EQ(section.entries[0].title, "CO2: Efficient Distributed Training");
+  EXPECT_EQ(section.entries[0].description, "[ICLR'24]");
+  EXPECT_EQ(section.entries[1].url, "https://arxiv.org/abs/2401.16265");
+  EXPECT_TRUE(section.entries[1].detail);
+  EXPECT_EQ(section.entries[2].title, "Singularity");
+  EXPECT_EQ(section.entries[2].description, "[arxiv'22] Preemptive scheduling.");
+}
+
 // "[Name](repo), paper: [Title](url), code: [x](url)": each label a list
 // writes before a further link names that link, and no words of the title.
 TEST(MarkdownLoader, ALabelWrittenBeforeALinkNamesIt) {
@@ -828,7 +868,7 @@ TEST(MarkdownLoader, ABoldLinkAndADescriptionOnTheNextLine) {
   EXPECT_EQ(entries[1].url, "https://a.example/c");
   EXPECT_EQ(entries[1].description, "A library on the next line.");
   EXPECT_EQ(entries[1].where("description").line, 7);
-  EXPECT_EQ(entries[2].title, ":moneybag: Hard");
+  EXPECT_EQ(entries[2].title, "Hard");
   EXPECT_EQ(entries[2].description, "Salary stats. Better than Glassdoor.");
   EXPECT_EQ(entries[3].title, "Br");
   EXPECT_EQ(entries[3].description, "A library after a break.");

@@ -647,12 +647,14 @@ TEST(SourceNotPrimary, TheRootOfADocsHostIsDocumentation) {
 
 // A more specific reading wins over a broader one: a docs host whose name
 // ends in digits is no conference site, a PDF in a conference's proceedings
-// is a paper, and a social network's developer site is its documentation.
+// is a paper, so is a PDF under a venue's folder on an author's GitHub
+// Pages, and a social network's developer site is its documentation.
 TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
   for (const char* url :
        {"https://pybind11.readthedocs.io/en/stable/",
         "https://sc24.supercomputing.example/proceedings/poster/poster_files/post123.pdf",
-        "https://developer.twitter.com/en/docs/twitter-api"}) {
+        "https://developer.twitter.com/en/docs/twitter-api",
+        "https://someone.github.io/attaches/asplos23/asplosb23main-p360.pdf"}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
                                      ") - The documentation of a binding library.\n");
     EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << url;
@@ -691,6 +693,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
         "Survey-driven autotuning: a kernel tuner that samples the search space.",
         "Guided decoding for structured outputs, with a guide in the docs.",
         "A Rust port of the JS library suncalc.", "An interactive cheatsheet tool for the shell.",
+        "voxel.js is a collection of projects that make it easier to build voxel games.",
         "Code for the paper \"Stream-K: Work-centric Parallel Decomposition\"."}) {
     EXPECT_THAT(
         rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") +

@@ -48,6 +48,9 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   // A domain that adds "hub", "data" or a plural to the project's name.
   EXPECT_EQ(class_after_first_party(policy, "dlt", "https://dlthub.com/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "Sling", "https://slingdata.io/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Solarus", "https://www.solarus-games.org/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Bevy", "https://bevyengine.org/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "SDL", "https://www.libsdl.org/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "GreatExpectation", "https://greatexpectations.io/"),
             "docs");
   // Personal data is no personal site.

@@ -576,7 +576,15 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
   while (path.ends_with('/')) {
     path.remove_suffix(1);
   }
-  const bool named = title_names_page(title, path.substr(path.rfind('/') + 1));
+  // A page's name without the id a site appends to it
+  // ("qwen3-omni-68d100a86a5f0e4b3b6f2c1d").
+  static const RE2 k_id_suffix(R"((.+?)-[0-9a-f]{8,})");
+  std::string_view segment = path.substr(path.rfind('/') + 1);
+  re2::StringPiece without_id;
+  if (RE2::FullMatch(re2::StringPiece(segment.data(), segment.size()), k_id_suffix, &without_id)) {
+    segment = std::string_view(without_id.data(), without_id.size());
+  }
+  const bool named = title_names_page(title, segment);
   if (!named && !kind_declared) {
     return;
   }

@@ -119,6 +119,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://github.com/someone", "a user or organisation page"},
            {"https://github.com/topics/cuda", "a forge's listing page"},
            {"https://github.com/collections/machine-learning", "a forge's listing page"},
+           {"https://huggingface.co/collections/someone/reading-list-68d100a86a5f0e4b3b6f2c1d",
+            "a Hugging Face collection"},
            {"https://huggingface.co/some-lab", "a user or organisation page"},
            {"https://github.com/someone/how-to-optimize-gemm", "a course or exercise repository"},
            {"https://github.com/someone/advent-of-cuda", "a course or exercise repository"},
@@ -658,6 +660,19 @@ TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
                                      ") - The documentation of a binding library.\n");
     EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << url;
+  }
+}
+
+// A model family's collection, named like the entry, is its publisher's
+// page of those models, not a link collection.
+TEST(SourceNotPrimary, AModelFamilysNamedCollectionIsItsModels) {
+  for (const char* item :
+       {"- [DeepSeek-V4](https://huggingface.co/collections/deepseek-ai/deepseek-v4) - Models.",
+        "- "
+        "[Qwen3-Omni](https://huggingface.co/collections/Qwen/qwen3-omni-68d100a86a5f0e4b3b6f2c1d)"
+        " - Omni models."}) {
+    const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
+    EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << item;
   }
 }
 

@@ -1435,7 +1435,7 @@ class MarkdownReader {
               // mark or a bracket, no words.
               open_bracket_before(title);
               title.clear();
-            } else if (static const RE2 k_tag(R"(\s*(\[[^\[\]]{1,40}\])\s*)");
+            } else if (static const RE2 k_tag(R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?)\s*)");
                        RE2::FullMatch(title, k_tag, &venue_tag)) {
               title.clear();  // "[EuroSys'23] [Title](url)": the venue opens the description
             }
@@ -1520,9 +1520,8 @@ class MarkdownReader {
     }
     entry.title = trim(title);
     entry.description = trim(description);
-    if (!venue_tag.empty()) {
-      entry.description =
-          entry.description.empty() ? venue_tag : venue_tag + " " + entry.description;
+    if (const std::string venue(trim(venue_tag)); !venue.empty()) {
+      entry.description = entry.description.empty() ? venue : venue + " " + entry.description;
     }
     if (!entry.links.empty()) {
       entry.url = entry.links.front().url;
@@ -1535,6 +1534,12 @@ class MarkdownReader {
     }
     if (entry.links.size() <= 1) {
       entry.links.clear();
+    }
+    if (entry.url.empty() && entry.title.empty() && declarations.empty()) {
+      // "- :free: - Free", a legend's line: a mark and its meaning, no link
+      // and no name.
+      ++m_out.not_entries["prose items"];
+      return;
     }
     if (entry.url.empty()) {
       entry.kind = EntryKind::note;

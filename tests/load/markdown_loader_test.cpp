@@ -723,7 +723,8 @@ TEST(MarkdownLoader, ADashBeforeTheDescriptionIsDropped) {
 }
 
 // Emoji shortcodes and a star badge's <img> are marks, not words of the
-// title, and the colons of ":fire:" separate nothing.
+// title, and the colons of ":fire:" separate nothing; a legend's line
+// ("- :free: - Free") names no entry.
 TEST(MarkdownLoader, ShortcodesAndImagesAroundTheTitlesLinkAreNoWords) {
   const LoadResult result = load_text(
       "# L\n\n## S\n\n"
@@ -731,10 +732,12 @@ TEST(MarkdownLoader, ShortcodesAndImagesAroundTheTitlesLinkAreNoWords) {
       "- :tada: [LibreSprite](https://libresprite.github.io/) - Sprite editor.\n"
       "- <img src=\"https://img.shields.io/github/stars/a/b\" height=\"17\"/> "
       "[unsloth](https://github.com/a/b) - Fine-tuning.\n"
-      "- [std::vector::size](https://en.cppreference.com/w/cpp/container/vector/size) - Size.\n",
+      "- [std::vector::size](https://en.cppreference.com/w/cpp/container/vector/size) - Size.\n"
+      "- :free: - Free\n",
       ItemSeparators{{"-", ":"}});
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
   ASSERT_EQ(entries.size(), 4U);
+  EXPECT_EQ(result.not_entries.at("prose items"), 1U);
   EXPECT_EQ(entries[0].title, "Helm");
   EXPECT_EQ(entries[0].description, "Manages charts.");
   EXPECT_EQ(entries[1].title, "LibreSprite");
@@ -750,10 +753,13 @@ TEST(MarkdownLoader, AVenueWrittenBeforeTheTitlesLinkOpensTheDescription) {
       "# L\n\n## S\n\n"
       "- [ICLR'24] [CO2: Efficient Distributed Training](https://openreview.net/forum?id=Z)\n"
       "  - [arxiv](https://arxiv.org/abs/2401.16265)\n"
-      "- [arxiv'22] [Singularity](https://arxiv.org/abs/2202.07848) - Preemptive scheduling.\n");
+      "- [arxiv'22] [Singularity](https://arxiv.org/abs/2202.07848) - Preemptive scheduling.\n"
+      "- [Survey ] [arxiv'25] [GPU-centric Communication](https://arxiv.org/abs/2503.1)\n");
   const Section& section = result.list.sections.at(0);
   EXPECT_TRUE(section.groups.empty());
-  ASSERT_EQ(section.entries.size(), 3U);
+  ASSERT_EQ(section.entries.size(), 4U);
+  EXPECT_EQ(section.entries[3].title, "GPU-centric Communication");
+  EXPECT_EQ(section.entries[3].description, "[Survey ] [arxiv'25]");
   EXPECT_EQ(section.entries[0].title, "CO2: Efficient Distributed Training");
   EXPECT_EQ(section.entries[0].description, "[ICLR'24]");
   EXPECT_EQ(section.entries[1].url, "https://arxiv.org/abs/2401.16265");

@@ -336,7 +336,7 @@ class MarkdownReader {
     }
     if (level <= 2) {
       const std::string lower = to_lower(title);
-      if (lower == "contents" || lower == "table of contents") {
+      if (lower == "contents" || lower == "table of contents" || lower == "\u76ee\u5f55") {
         m_skipping = "table-of-contents items";
         return;
       }
@@ -1493,6 +1493,9 @@ class MarkdownReader {
           entry.set_position("description", locate(node));
           in_description = true;
           continue;
+        }
+        if (type == CMARK_NODE_TEXT && !entry.links.empty() && trim(text) == ".") {
+          continue;  // "- [Title](url).": the item's full stop, not the title's
         }
         if (type != CMARK_NODE_HTML_INLINE) {
           title += text;  // a tag (<img>, <kbd>) names nothing

@@ -20,7 +20,8 @@ SeparatorAt ItemSeparators::find(std::string_view text, bool after_link) const {
     if (!after_link) {
       continue;
     }
-    const std::string written = mark + " ";
+    // A full-width colon takes no space after it ("[名称](…)：描述").
+    const std::string written = mark == "\uff1a" ? mark : mark + " ";
     if (const std::size_t at = text.find(written); at < first.at) {
       // " : " is the same separator with a space before it.
       const bool spaced = at > 0 && text[at - 1] == ' ';
@@ -30,6 +31,6 @@ SeparatorAt ItemSeparators::find(std::string_view text, bool after_link) const {
   return first;
 }
 
-ItemSeparators ItemSeparators::all() { return {{"-", "\u2013", "\u2014", ":"}}; }
+ItemSeparators ItemSeparators::all() { return {{"-", "\u2013", "\u2014", ":", "\uff1a"}}; }
 
 }  // namespace sg

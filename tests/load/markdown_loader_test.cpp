@@ -768,6 +768,24 @@ TEST(MarkdownLoader, AVenueWrittenBeforeTheTitlesLinkOpensTheDescription) {
   EXPECT_EQ(section.entries[2].description, "[arxiv'22] Preemptive scheduling.");
 }
 
+// Lists in Chinese write a full-width colon with no space after it and head
+// their contents "目录"; an item's closing full stop is not the title's.
+TEST(MarkdownLoader, AFullWidthColonSeparatesAndChineseContentsAreSkipped) {
+  const LoadResult result = load_text(
+      "# L\n\n## \xe7\x9b\xae\xe5\xbd\x95\n\n- [Models](#models)\n- [Tools](#tools)\n\n"
+      "## Models\n\n"
+      "- [vLLM](https://github.com/vllm-project/vllm)\xef\xbc\x9aserving engine\n"
+      "- [Title](https://example.org/post).\n",
+      ItemSeparators{{"-", "\xef\xbc\x9a"}});
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "vLLM");
+  EXPECT_EQ(entries[0].description, "serving engine");
+  EXPECT_EQ(entries[1].title, "Title");
+  EXPECT_EQ(result.not_entries.at("table-of-contents items"), 2U);
+}
+
 // "[Name](repo), paper: [Title](url), code: [x](url)": each label a list
 // writes before a further link names that link, and no words of the title.
 TEST(MarkdownLoader, ALabelWrittenBeforeALinkNamesIt) {

@@ -303,11 +303,17 @@ bool named_by_path(std::string_view host) {
   return forge_host(host) || host.ends_with(".github.io");
 }
 
-/// `classification`'s path without its slashes: "" at a site's root.
+/// `classification`'s path without its slashes and its index page: "" at a
+/// site's root, "pg_bulkload" for ossc-db.github.io/pg_bulkload/index.html.
 std::string_view bare_path(const Classification& classification) {
   std::string_view path = classification.path;
   while (path.starts_with('/')) {
     path.remove_prefix(1);
+  }
+  for (const std::string_view index : {"index.html", "index.htm"}) {
+    if (path == index || path.ends_with(std::string("/") + std::string(index))) {
+      path.remove_suffix(index.size());
+    }
   }
   while (path.ends_with('/')) {
     path.remove_suffix(1);
@@ -353,17 +359,23 @@ std::vector<std::string> own_site_names(const Classification& classification) {
 /// greatexpectations.io for "GreatExpectation") and a
 /// project's subdomain under its organisation's domain (warewulf.hpcng.org;
 /// blog. or docs. name no project).
-/// Only at the root: aws.amazon.com/fis/ is a product page of Amazon's, not
-/// a site of AWS's.
+/// Only at the root or on a product page (crunchydata.com/products/… for
+/// "Crunchy Bridge"): aws.amazon.com/fis/ is a product page of Amazon's,
+/// not a site of AWS's.
 std::vector<std::string> own_site_aliases(const Classification& classification) {
-  if (named_by_path(classification.host) || !is_site_root(bare_path(classification))) {
+  // A product page is the product's own at any path (own_site_names), by
+  // its domain's name; a subdomain names a site only at its root.
+  const bool at_root = is_site_root(bare_path(classification));
+  const bool product_page =
+      classification.source_class != nullptr && classification.source_class->name == "marketing";
+  if (named_by_path(classification.host) || (!at_root && !product_page)) {
     return {};
   }
   std::vector<std::string> aliases;
   static const std::array<std::string_view, 19> k_suffixes{
       "lang", "project", "hq", "js",  "api",  "app",   "framework", "ai",        "cli", "shell",
       "tool", "tools",   "io", "hub", "data", "games", "engine",    "community", "s"};
-  static const std::array<std::string_view, 4> k_prefixes{"get", "use", "try", "lib"};
+  static const std::array<std::string_view, 5> k_prefixes{"get", "use", "try", "lib", "the"};
   auto add_unaffixed = [&](const std::string& label) {
     for (const std::string_view suffix : k_suffixes) {
       if (label.size() >= suffix.size() + 3 && label.ends_with(suffix)) {
@@ -380,7 +392,7 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
   static const std::array<std::string_view, 16> k_sections{
       "www",         "blog", "blogs", "docs", "doc",      "developer", "developers", "dev",
       "engineering", "eng",  "tech",  "news", "research", "labs",      "community",  "learn"};
-  if (classification.host.size() > classification.domain.size()) {
+  if (at_root && classification.host.size() > classification.domain.size()) {
     const std::string subdomain =
         name_key(classification.host.substr(0, classification.host.find('.')));
     if (std::find(k_sections.begin(), k_sections.end(), subdomain) == k_sections.end()) {

@@ -50,6 +50,15 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   EXPECT_EQ(class_after_first_party(policy, "Sling", "https://slingdata.io/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "Solarus", "https://www.solarus-games.org/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "Bevy", "https://bevyengine.org/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Nile", "https://www.thenile.dev/"), "docs");
+  // A product page by the name its domain needed an affix for.
+  EXPECT_EQ(class_after_first_party(policy, "Crunchy Bridge",
+                                    "https://www.crunchydata.com/products/crunchy-bridge/"),
+            "docs");
+  // A GitHub Pages project by its index page.
+  EXPECT_EQ(class_after_first_party(policy, "pg_bulkload",
+                                    "https://ossc-db.github.io/pg_bulkload/index.html"),
+            "docs");
   EXPECT_EQ(class_after_first_party(policy, "SDL", "https://www.libsdl.org/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "GreatExpectation", "https://greatexpectations.io/"),
             "docs");

@@ -663,6 +663,20 @@ TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
   }
 }
 
+// A company's engineering blog under its main site's /blog/engineering/ is
+// the company writing about its own systems, on a host the policy classes
+// otherwise; HashiCorp's blog on Terraform is Terraform's documentation.
+TEST(SourceNotPrimary, FirstPartyPostsUnderOtherHostRules) {
+  for (const char* item :
+       {"- [Scaling inference at LinkedIn](https://www.linkedin.com/blog/engineering/ai/scaling) "
+        "- How the serving stack is built.",
+        "- [Deploying Discourse with Terraform](https://www.hashicorp.com/blog/terraform-discourse"
+        ".html) - A Terraform walkthrough."}) {
+    const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
+    EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << item;
+  }
+}
+
 // A model family's collection, named like the entry, is its publisher's
 // page of those models, not a link collection.
 TEST(SourceNotPrimary, AModelFamilysNamedCollectionIsItsModels) {

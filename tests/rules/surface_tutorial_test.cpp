@@ -67,11 +67,13 @@ TEST(SurfaceTutorial, SecondaryPagesAreJudgedByTheirWordsAndPath) {
         "- [Prompting](https://www.deeplearning.ai/short-courses/prompting/) - Prompting.",
         "- [Outlines](https://someone.github.io/outlines/latest/quickstart/) - Guided decoding.",
         "- [spaCy NLP](https://realpython.com/natural-language-processing-spacy-python/) - NLP "
-        "with spaCy."}) {
+        "with spaCy.",
+        "- [Hands-On WebAssembly: Try the Basics](https://someone.example/posts/wasm) - Notes."}) {
     EXPECT_THAT(rule_ids(lint_item(item)), Contains("surface/tutorial")) << item;
   }
   for (const char* item :
        {"- [r](https://github.com/o/r) - A kernel library with tutorials and examples.",
+        "- [Terraform: Beyond the Basics with AWS](https://someone.example/posts/tf) - Modules.",
         "- [Tensor parallelism](https://pytorch.org/tutorials/intermediate/TP_tutorial.html) - "
         "The official tutorial."}) {
     EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("surface/tutorial"))) << item;

@@ -319,6 +319,10 @@ class MarkdownReader {
 
   void read_heading(cmark_node* heading) {
     m_heading_entry.reset();
+    if (m_group_before_heading_group) {
+      // The group a heading entry's list opened ends with the next heading.
+      m_heading_group = *std::exchange(m_group_before_heading_group, std::nullopt);
+    }
     // The text a reader sees: "## <a name='Books'></a>Books" is "Books".
     const std::string title(trim(plain_text(heading, false)));
     // GitHub makes a heading's anchor from its rendered text, untrimmed:
@@ -431,6 +435,17 @@ class MarkdownReader {
     Entry& entry = entries_of(m_heading_entry->group).at(m_heading_entry->index);
     switch (cmark_node_get_type(block)) {
       case CMARK_NODE_LIST:
+        if (!m_heading_entry->lead_in && web_link_items(block) >= k_min_linked_items) {
+          // "### [LLM量化](…)", a paragraph, then a list of articles: the
+          // heading also names the group of the entries its list links.
+          std::string title = entry.title;
+          Location location = entry.location;
+          m_heading_entry.reset();
+          m_group_before_heading_group = m_heading_group;
+          open_group(std::move(title), std::move(location));
+          read_list(block);
+          return;
+        }
         not_entries("details under an entry", count_items(block));
         if (entry.description_form == DescriptionForm::paragraph &&
             entry.description.ends_with(':')) {
@@ -438,6 +453,7 @@ class MarkdownReader {
         }
         return;
       case CMARK_NODE_PARAGRAPH: {
+        m_heading_entry->lead_in = trim(plain_text(block)).ends_with(':');
         if (!entry.description.empty()) {
           return;
         }
@@ -1063,13 +1079,31 @@ class MarkdownReader {
     return find_node(list, type, test) != nullptr;
   }
 
+  /// A list under an entry written as a heading that links this many items,
+  /// and no lead-in ("Tools provided:") before it, holds entries, not the
+  /// entry's details.
+  static constexpr std::size_t k_min_linked_items = 2;
+
+  /// Whether `paragraph` opens an item with a web link.
+  static bool opens_item_with_web_link(cmark_node* paragraph) {
+    const std::optional<std::string> link = leading_link(paragraph);
+    return cmark_node_get_type(cmark_node_parent(paragraph)) == CMARK_NODE_ITEM && link &&
+           links::classify_link(*link) == links::LinkKind::web;
+  }
+
+  /// How many items of `list`, at any depth, start with a web link.
+  static std::size_t web_link_items(cmark_node* list) {
+    std::size_t count = 0;
+    find_node(list, CMARK_NODE_PARAGRAPH, [&](cmark_node* paragraph) {
+      count += opens_item_with_web_link(paragraph) ? 1 : 0;
+      return false;
+    });
+    return count;
+  }
+
   /// Whether any item of `list`, at any depth, starts with a web link.
   static bool leads_with_web_link(cmark_node* list) {
-    return any_node(list, CMARK_NODE_PARAGRAPH, [](cmark_node* paragraph) {
-      const std::optional<std::string> link = leading_link(paragraph);
-      return cmark_node_get_type(cmark_node_parent(paragraph)) == CMARK_NODE_ITEM && link &&
-             links::classify_link(*link) == links::LinkKind::web;
-    });
+    return any_node(list, CMARK_NODE_PARAGRAPH, opens_item_with_web_link);
   }
 
   /// Whether any item of `list`, at any depth, is an entry: entries nested
@@ -1771,8 +1805,14 @@ class MarkdownReader {
   struct HeadingEntry {
     std::size_t group;
     std::size_t index;
+    /// The last paragraph under it ends with a colon ("Tools provided:"):
+    /// the list after it is the entry's.
+    bool lead_in = false;
   };
   std::optional<HeadingEntry> m_heading_entry;
+  /// Where the next heading's entries go once the group a heading entry's
+  /// list opened ends.
+  std::optional<std::size_t> m_group_before_heading_group;
   /// The group the last heading opened in the current section, or the
   /// section itself (k_section_entries).
   std::size_t m_heading_group = k_section_entries;

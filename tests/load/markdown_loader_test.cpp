@@ -927,6 +927,32 @@ TEST(MarkdownLoader, AHeadingThatIsALinkIsAnEntry) {
   EXPECT_EQ(result.list.entry_count(), 3U);  // how to install one is no entry
 }
 
+// A heading entry whose list links articles, with no lead-in before it,
+// also names the group of those entries; after "Tools provided:" the links
+// are the entry's own details.
+TEST(MarkdownLoader, AHeadingEntrysListOfLinksIsAGroupOfEntries) {
+  const LoadResult result = load_text(
+      "# L\n\n## Compression\n\n"
+      "### [Quantization](https://github.com/o/r/tree/main/quantization)\n\n"
+      "This series covers common quantization methods.\n\n"
+      "- [Overview](https://www.zhihu.com/question/1)\n"
+      "- Training-aware:\n    - [LLM-QAT](https://zhuanlan.zhihu.com/p/2)\n\n"
+      "### [x-cmd](https://github.com/x-cmd/x-cmd)\n\nA toolset.\n\nTools provided:\n\n"
+      "- [Wrappers](https://x-cmd.example/mod/zuz): smarter commands.\n"
+      "- [Packages](https://x-cmd.example/pkg/): a package manager.\n");
+  const Section& section = result.list.sections.at(0);
+  ASSERT_EQ(section.entries.size(), 2U);
+  EXPECT_EQ(section.entries[0].title, "Quantization");
+  EXPECT_EQ(section.entries[1].title, "x-cmd");
+  ASSERT_GE(section.groups.size(), 1U);
+  EXPECT_EQ(section.groups[0].title, "Quantization");
+  ASSERT_EQ(section.groups[0].entries.size(), 1U);
+  EXPECT_EQ(section.groups[0].entries[0].url, "https://www.zhihu.com/question/1");
+  EXPECT_EQ(section.groups.back().entries.back().url, "https://zhuanlan.zhihu.com/p/2");
+  EXPECT_EQ(result.not_entries.at("details under an entry"), 2U);
+  EXPECT_EQ(result.list.entry_count(), 4U);
+}
+
 // "#### [superconsole](url) - Windows-only" is an entry described on its
 // heading; the bullets under it are its details, features among them.
 TEST(MarkdownLoader, AHeadingEntryMayCarryItsDescription) {

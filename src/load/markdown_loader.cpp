@@ -1556,6 +1556,17 @@ class MarkdownReader {
       description += text;
     }
     entry.title = trim(title);
+    if (entry_link != nullptr && !titled_after_tag && entry.links.size() <= 1) {
+      // "[Name](url) [2547⭐] - Text", "[Title](url) [Very Good]", "[Title](url)
+      // 📖: Text": stars, a rating or a mark after the link name nothing
+      // (another link's label, "[[woxi](…)]", stays in the title).
+      static const RE2 k_annotations(R"((?:\s*(?:\[[^\[\]]{0,40}\]|[^\pL\pN\s\[\]()]+))+\s*)");
+      const std::string label(trim(plain_text(entry_link)));
+      if (entry.title.size() > label.size() && entry.title.starts_with(label) &&
+          RE2::FullMatch(entry.title.substr(label.size()), k_annotations)) {
+        entry.title = label;
+      }
+    }
     entry.description = trim(description);
     if (const std::string venue(trim(venue_tag)); !venue.empty()) {
       entry.description = entry.description.empty() ? venue : venue + " " + entry.description;

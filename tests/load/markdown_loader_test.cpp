@@ -786,6 +786,25 @@ TEST(MarkdownLoader, AFullWidthColonSeparatesAndChineseContentsAreSkipped) {
   EXPECT_EQ(result.not_entries.at("table-of-contents items"), 2U);
 }
 
+// Stars, a rating or a mark after the title's link name nothing; another
+// link's label in brackets stays in the title.
+TEST(MarkdownLoader, AnnotationsAfterTheTitlesLinkAreNoWords) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [Flutter Gallery](https://github.com/a/gallery) [2547\xe2\xad\x90] - Widgets.\n"
+      "- [Some Book](https://example.org/book) [_Very Good_] - A book.\n"
+      "- [Title](https://example.org/t) (2019) - A year.\n"
+      "- [ad-si/Woxi](https://github.com/ad-si/Woxi) [[woxi](https://crates.io/crates/woxi)] - "
+      "An interpreter.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 4U);
+  EXPECT_EQ(entries[0].title, "Flutter Gallery");
+  EXPECT_EQ(entries[0].description, "Widgets.");
+  EXPECT_EQ(entries[1].title, "Some Book");
+  EXPECT_EQ(entries[2].title, "Title (2019)");
+  EXPECT_EQ(entries[3].title, "ad-si/Woxi [woxi]");
+}
+
 // "[Name](repo), paper: [Title](url), code: [x](url)": each label a list
 // writes before a further link names that link, and no words of the title.
 TEST(MarkdownLoader, ALabelWrittenBeforeALinkNamesIt) {

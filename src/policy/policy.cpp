@@ -355,7 +355,8 @@ std::vector<std::string> own_site_names(const Classification& classification) {
 /// start of a title ("Futhark" for futhark-lang.org, not "Learn Rust 101"
 /// for rust-lang.guide): the name without the affix its domain needed
 /// (futhark-lang.org, getsentry.com, fishshell.com, ledger-cli.org,
-/// dlthub.com, slingdata.io, solarus-games.org, bevyengine.org, libsdl.org;
+/// dlthub.com, slingdata.io, solarus-games.org, bevyengine.org, libsdl.org,
+/// pestphp.com;
 /// greatexpectations.io for "GreatExpectation") and a
 /// project's subdomain under its organisation's domain (warewulf.hpcng.org;
 /// blog. or docs. name no project).
@@ -372,9 +373,10 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
     return {};
   }
   std::vector<std::string> aliases;
-  static const std::array<std::string_view, 19> k_suffixes{
-      "lang", "project", "hq", "js",  "api",  "app",   "framework", "ai",        "cli", "shell",
-      "tool", "tools",   "io", "hub", "data", "games", "engine",    "community", "s"};
+  static const std::array<std::string_view, 23> k_suffixes{
+      "lang",   "project",   "hq",   "js",    "api", "app", "framework", "ai",
+      "cli",    "shell",     "tool", "tools", "io",  "hub", "data",      "games",
+      "engine", "community", "php",  "py",    "rb",  "rs",  "s"};
   static const std::array<std::string_view, 5> k_prefixes{"get", "use", "try", "lib", "the"};
   auto add_unaffixed = [&](const std::string& label) {
     for (const std::string_view suffix : k_suffixes) {

@@ -51,6 +51,7 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   EXPECT_EQ(class_after_first_party(policy, "Solarus", "https://www.solarus-games.org/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "Bevy", "https://bevyengine.org/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "Nile", "https://www.thenile.dev/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Pest", "https://pestphp.com/"), "docs");
   // A product page by the name its domain needed an affix for.
   EXPECT_EQ(class_after_first_party(policy, "Crunchy Bridge",
                                     "https://www.crunchydata.com/products/crunchy-bridge/"),

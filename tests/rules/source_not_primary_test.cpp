@@ -650,13 +650,15 @@ TEST(SourceNotPrimary, TheRootOfADocsHostIsDocumentation) {
 // A more specific reading wins over a broader one: a docs host whose name
 // ends in digits is no conference site, a PDF in a conference's proceedings
 // is a paper, so is a PDF under a venue's folder on an author's GitHub
-// Pages, and a social network's developer site is its documentation.
+// Pages, a social network's developer site is its documentation, and a
+// repository named "…_list" is a widget, not a link collection.
 TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
   for (const char* url :
        {"https://pybind11.readthedocs.io/en/stable/",
         "https://sc24.supercomputing.example/proceedings/poster/poster_files/post123.pdf",
         "https://developer.twitter.com/en/docs/twitter-api",
-        "https://someone.github.io/attaches/asplos23/asplosb23main-p360.pdf"}) {
+        "https://someone.github.io/attaches/asplos23/asplosb23main-p360.pdf",
+        "https://github.com/someone/inview_notifier_list"}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
                                      ") - The documentation of a binding library.\n");
     EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << url;

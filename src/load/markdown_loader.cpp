@@ -1365,8 +1365,10 @@ class MarkdownReader {
     // "[Mamba](repo), paper: [Title](arxiv), code: [x](repo)": the label a
     // list wrote before the entry's next link.
     std::optional<std::string> written_label;
-    std::string venue_tag;  // "[OSDI'23]" written before the title's link
-    char closing = '\0';    // the bracket that closes around a link taken out of the words
+    // "[OSDI'23]" written before the title's link, "[Very Good]" after it:
+    // notes that open the description.
+    std::string venue_tag;
+    char closing = '\0';  // the bracket that closes around a link taken out of the words
     std::vector<cmark_node*> declarations;
     // The entry's code: a link labelled so, or a badge on a repository's page
     // ("[![GitHub Repo stars](…)](https://github.com/o/r)"), the first only.
@@ -1557,13 +1559,21 @@ class MarkdownReader {
     }
     entry.title = trim(title);
     if (entry_link != nullptr && !titled_after_tag && entry.links.size() <= 1) {
-      // "[Name](url) [2547⭐] - Text", "[Title](url) [Very Good]", "[Title](url)
-      // 📖: Text": stars, a rating or a mark after the link name nothing
-      // (another link's label, "[[woxi](…)]", stays in the title).
+      // "[Name](url) [2547⭐] - Text", "[Title](url) [Very Good Tutorial]",
+      // "[Title](url) 📖: Text": stars, a rating or a mark after the link are
+      // no words of the title; a bracketed note opens the description, as a
+      // venue does (another link's label, "[[woxi](…)]", stays in the title).
       static const RE2 k_annotations(R"((?:\s*(?:\[[^\[\]]{0,40}\]|[^\pL\pN\s\[\]()]+))+\s*)");
+      static const RE2 k_note(R"((\[[^\[\]]{0,40}\]))");
       const std::string label(trim(plain_text(entry_link)));
       if (entry.title.size() > label.size() && entry.title.starts_with(label) &&
           RE2::FullMatch(entry.title.substr(label.size()), k_annotations)) {
+        re2::StringPiece rest(entry.title);
+        rest.remove_prefix(label.size());
+        std::string note;
+        while (RE2::FindAndConsume(&rest, k_note, &note)) {
+          venue_tag += venue_tag.empty() ? note : " " + note;
+        }
         entry.title = label;
       }
     }

@@ -786,8 +786,9 @@ TEST(MarkdownLoader, AFullWidthColonSeparatesAndChineseContentsAreSkipped) {
   EXPECT_EQ(result.not_entries.at("table-of-contents items"), 2U);
 }
 
-// Stars, a rating or a mark after the title's link name nothing; another
-// link's label in brackets stays in the title.
+// Stars, a rating or a mark after the title's link are no words of the
+// title: a bracketed note opens the description; another link's label in
+// brackets stays in the title.
 TEST(MarkdownLoader, AnnotationsAfterTheTitlesLinkAreNoWords) {
   const LoadResult result = load_text(
       "# L\n\n## S\n\n"
@@ -799,8 +800,9 @@ TEST(MarkdownLoader, AnnotationsAfterTheTitlesLinkAreNoWords) {
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
   ASSERT_EQ(entries.size(), 4U);
   EXPECT_EQ(entries[0].title, "Flutter Gallery");
-  EXPECT_EQ(entries[0].description, "Widgets.");
+  EXPECT_EQ(entries[0].description, "[2547\xe2\xad\x90] Widgets.");
   EXPECT_EQ(entries[1].title, "Some Book");
+  EXPECT_EQ(entries[1].description, "[Very Good] A book.");
   EXPECT_EQ(entries[2].title, "Title (2019)");
   EXPECT_EQ(entries[3].title, "ad-si/Woxi [woxi]");
 }

@@ -331,18 +331,25 @@ class MarkdownReader {
     m_out.list.headings.emplace_back(plain_text(heading, false));
     const int level = cmark_node_get_heading_level(heading);
     m_skipping = nullptr;
-    if (level <= 2) {
+    // "## Table of Contents" then "### Dependency Management": the
+    // subheadings after a table of contents are the list's sections.
+    const bool section_level = level <= 2 || m_after_contents;
+    if (section_level) {
       m_in_footer = false;  // a subheading stays in the footer
     }
     if (level == 1 && m_out.list.title.empty() && m_out.list.sections.empty()) {
       m_out.list.title = title;
       return;
     }
-    if (level <= 2) {
+    if (section_level) {
       const std::string lower = to_lower(title);
       if (lower == "contents" || lower == "table of contents" || lower == "\u76ee\u5f55") {
         m_skipping = "table-of-contents items";
+        m_after_contents = level <= 2;
         return;
+      }
+      if (level <= 2) {
+        m_after_contents = false;
       }
       // A list's footer: its own licence, how to contribute, who sponsors it.
       static const RE2 k_footer(
@@ -1819,6 +1826,9 @@ class MarkdownReader {
   std::optional<PendingDeclaration> m_pending;
   /// Under a footer heading (licence, contributing, sponsors).
   bool m_in_footer = false;
+  /// After a table of contents headed at the sections' level, with no
+  /// section heading since: its subheadings are sections.
+  bool m_after_contents = false;
   /// Inside the <details> an HTML entry opened.
   bool m_in_entry_details = false;
   /// The entry the last heading was ("### [name](url)"), whose description

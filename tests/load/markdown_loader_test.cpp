@@ -786,6 +786,27 @@ TEST(MarkdownLoader, AFullWidthColonSeparatesAndChineseContentsAreSkipped) {
   EXPECT_EQ(result.not_entries.at("table-of-contents items"), 2U);
 }
 
+// "## Table of Contents" then "### Dependency Management": after a table of
+// contents at the sections' level, its subheadings are the list's sections,
+// until the next section heading.
+TEST(MarkdownLoader, SubheadingsAfterATableOfContentsAreSections) {
+  const LoadResult result = load_text(
+      "# L\n\n## Contributing\n\nPlease read.\n\n## Table of Contents\n\n"
+      "- [Dependency Management](#dependency-management)\n- [Testing](#testing)\n\n"
+      "### Dependency Management\n\n- [Composer](https://getcomposer.org/) - Packages.\n\n"
+      "### Testing\n\n- [Pest](https://pestphp.com/) - Tests.\n\n"
+      "## Resources\n\n### Books\n\n- [B](https://example.org/b) - A book.\n");
+  const std::vector<Section>& sections = result.list.sections;
+  ASSERT_EQ(sections.size(), 4U);
+  EXPECT_EQ(sections[1].title, "Dependency Management");
+  EXPECT_EQ(sections[1].entries.size(), 1U);
+  EXPECT_EQ(sections[2].title, "Testing");
+  EXPECT_EQ(sections[3].title, "Resources");
+  ASSERT_EQ(sections[3].groups.size(), 1U);
+  EXPECT_EQ(sections[3].groups[0].title, "Books");
+  EXPECT_EQ(result.not_entries.at("table-of-contents items"), 2U);
+}
+
 // Stars, a rating or a mark after the title's link are no words of the
 // title: a bracketed note opens the description; another link's label in
 // brackets stays in the title.

@@ -330,6 +330,14 @@ bool is_site_root(std::string_view bare) {
   return bare.empty() || RE2::FullMatch(bare, k_front);
 }
 
+/// Whether the URL is a product page or a front page below a site's root,
+/// as the policy classes it ("marketing", "home page").
+bool front_or_product_page(const Classification& classification) {
+  return classification.source_class != nullptr &&
+         (classification.source_class->name == "marketing" ||
+          classification.source_class->name == "home page");
+}
+
 /// The names a project's own site goes by, when the URL is one: a site root
 /// by its domain ("starship" and "starshiprs" for starship.rs/), an
 /// organisation page by the organisation, a GitHub Pages project by the
@@ -341,11 +349,10 @@ std::vector<std::string> own_site_names(const Classification& classification) {
   if (named_by_path(classification.host)) {
     return one_segment ? std::vector<std::string>{name_key(path)} : std::vector<std::string>{};
   }
-  // A product page ("cloudsmith.com/product/…") is the product's own at any
-  // path; any other page of a site is one source among many.
-  const bool product_page =
-      classification.source_class != nullptr && classification.source_class->name == "marketing";
-  if (!is_site_root(path) && !product_page) {
+  // A product page ("cloudsmith.com/product/…") or a front page below the
+  // root ("sentry.io/welcome/", "new.drupal.org/home") is the project's own
+  // at any path; any other page of a site is one source among many.
+  if (!is_site_root(path) && !front_or_product_page(classification)) {
     return {};
   }
   return domain_names(classification.domain);
@@ -367,9 +374,7 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
   // A product page is the product's own at any path (own_site_names), by
   // its domain's name; a subdomain names a site only at its root.
   const bool at_root = is_site_root(bare_path(classification));
-  const bool product_page =
-      classification.source_class != nullptr && classification.source_class->name == "marketing";
-  if (named_by_path(classification.host) || (!at_root && !product_page)) {
+  if (named_by_path(classification.host) || (!at_root && !front_or_product_page(classification))) {
     return {};
   }
   std::vector<std::string> aliases;

@@ -52,6 +52,9 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   EXPECT_EQ(class_after_first_party(policy, "Bevy", "https://bevyengine.org/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "Nile", "https://www.thenile.dev/"), "docs");
   EXPECT_EQ(class_after_first_party(policy, "Pest", "https://pestphp.com/"), "docs");
+  // A front page below the root.
+  EXPECT_EQ(class_after_first_party(policy, "Sentry", "https://sentry.io/welcome/"), "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Drupal", "https://new.drupal.org/home"), "docs");
   // A product page by the name its domain needed an affix for.
   EXPECT_EQ(class_after_first_party(policy, "Crunchy Bridge",
                                     "https://www.crunchydata.com/products/crunchy-bridge/"),

@@ -609,6 +609,12 @@ class MarkdownReader {
     return words >= 2;
   }
 
+  /// Whether `text` holds a letter or a digit: "⭐ ", "🧰 " and "[" hold none.
+  static bool has_word_character(std::string_view text) {
+    return std::any_of(text.begin(), text.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
+  }
+
   /// `text` without emoji shortcodes (":tada:", ":fire::fire:"): a
   /// shortcode opens after a space, the start or another shortcode, so
   /// "std::vector::size" keeps its colons.
@@ -642,7 +648,9 @@ class MarkdownReader {
   /// "[[ArXiv](…)]" a title, after "[[sevenz-rust](…)]" a " - Text".
   static bool starts_words(std::string_view text) {
     const std::string_view words = trim(text);
-    return !words.empty() && !words.starts_with("\u2013") && !words.starts_with("\u2014") &&
+    const bool dash = std::any_of(k_dash_marks.begin(), k_dash_marks.end(),
+                                  [&](std::string_view mark) { return words.starts_with(mark); });
+    return !words.empty() && !dash &&
            (std::isalnum(static_cast<unsigned char>(words.front())) != 0 ||
             static_cast<unsigned char>(words.front()) >= 0x80);
   }
@@ -650,11 +658,14 @@ class MarkdownReader {
   /// The words of a description without the dash written before them: a
   /// table cell's "- Python bindings", an item's "[Name](…) -Assemble, …".
   static std::string without_leading_dash(std::string_view text) {
-    std::string_view words = trim(text);
-    for (const std::string_view dash : {"-", "\u2013", "\u2014"}) {
-      if (words.starts_with(dash) && words.size() > dash.size() &&
-          std::isalnum(static_cast<unsigned char>(trim(words.substr(dash.size())).front())) != 0) {
-        return std::string(trim(words.substr(dash.size())));
+    const std::string_view words = trim(text);
+    for (const std::string_view dash : k_dash_marks) {
+      if (!words.starts_with(dash)) {
+        continue;
+      }
+      const std::string_view rest = trim(words.substr(dash.size()));
+      if (!rest.empty() && std::isalnum(static_cast<unsigned char>(rest.front())) != 0) {
+        return std::string(rest);
       }
     }
     return std::string(text);
@@ -1126,9 +1137,7 @@ class MarkdownReader {
     static const RE2 k_venue(R"(\s*\[[^\[\]]{1,40}\]\s*)");
     const auto no_words = [](cmark_node* node) {
       const std::string text = literal(node);
-      return RE2::FullMatch(text, k_venue) || std::none_of(text.begin(), text.end(), [](char c) {
-               return std::isalnum(static_cast<unsigned char>(c));
-             });
+      return RE2::FullMatch(text, k_venue) || !has_word_character(text);
     };
     while (first != nullptr && cmark_node_get_type(first) == CMARK_NODE_TEXT && no_words(first)) {
       first = cmark_node_next(first);
@@ -1379,14 +1388,24 @@ class MarkdownReader {
     std::vector<cmark_node*> declarations;
     // The entry's code: a link labelled so, or a badge on a repository's page
     // ("[![GitHub Repo stars](…)](https://github.com/o/r)"), the first only.
+    auto set_code = [&](cmark_node* link) {
+      entry.code = url_of(link);
+      entry.set_position("code", locate(link));
+    };
     auto take_code = [&](cmark_node* link, bool badge) {
       if (cmark_node_get_type(link) != CMARK_NODE_LINK || !entry.code.empty() ||
           (badge ? !github_repo_of(url_of(link)) : !is_code_label(plain_text(link)))) {
         return false;
       }
-      entry.code = url_of(link);
-      entry.set_position("code", locate(link));
+      set_code(link);
       return true;
+    };
+    // The link the entry is (its first): where its URL and title are.
+    auto take_entry_link = [&](cmark_node* link, std::string label) {
+      entry.set_position("url", locate(link));
+      entry.set_position("title", locate(link));
+      entry.links.push_back({std::move(label), url_of(link), locate(link), std::nullopt});
+      entry_link = link;
     };
     // "[[code](…)]", "([code](…))": the brackets go with the link.
     const auto open_bracket_before = [&](std::string& words) {
@@ -1427,8 +1446,7 @@ class MarkdownReader {
             written && type == CMARK_NODE_LINK) {
           // Another of the entry's links, under the label written before it.
           if (is_code_label(*written) && entry.code.empty()) {
-            entry.code = url_of(node);
-            entry.set_position("code", locate(node));
+            set_code(node);
           } else {
             entry.links.push_back({*written, url_of(node), locate(node), std::nullopt});
           }
@@ -1448,10 +1466,7 @@ class MarkdownReader {
               starts_words(literal(after).substr(1))) {
             // "[[ArXiv](url)] Title": a tag links the entry the words after
             // it name.
-            entry.set_position("url", locate(link));
-            entry.set_position("title", locate(link));
-            entry.links.push_back({label, url_of(link), locate(link), std::nullopt});
-            entry_link = link;
+            take_entry_link(link, label);
             title.clear();
             closing = ']';
             titled_after_tag = true;
@@ -1461,19 +1476,11 @@ class MarkdownReader {
               label.ends_with(']') && !trim(title).empty()) {
             // "Title (Venue) [[paper]](url)": the bracketed label tags the
             // link of the words before it.
-            entry.set_position("url", locate(link));
-            entry.set_position("title", locate(link));
-            entry.links.push_back(
-                {label.substr(1, label.size() - 2), url_of(link), locate(link), std::nullopt});
-            entry_link = link;
+            take_entry_link(link, label.substr(1, label.size() - 2));
             continue;
           }
           if (entry.links.empty()) {
-            entry.set_position("url", locate(link));
-            entry.set_position("title", locate(link));
-            entry_link = link;
-            if (std::none_of(title.begin(), title.end(),
-                             [](char c) { return std::isalnum(static_cast<unsigned char>(c)); })) {
+            if (!has_word_character(title)) {
               // "⭐ [Title](url)", "🧰 [Title](url)", "[[Name](url)] - Text": a
               // mark or a bracket, no words.
               open_bracket_before(title);
@@ -1482,8 +1489,10 @@ class MarkdownReader {
                        RE2::FullMatch(title, k_tag, &venue_tag)) {
               title.clear();  // "[EuroSys'23] [Title](url)": the venue opens the description
             }
+            take_entry_link(link, label);
+          } else {
+            entry.links.push_back({label, url_of(link), locate(link), std::nullopt});
           }
-          entry.links.push_back({label, url_of(link), locate(link), std::nullopt});
           title += label;
           continue;
         }

@@ -1,9 +1,13 @@
 #include "model/item_separators.h"
 
+#include <algorithm>
+
 namespace sg {
 namespace {
 
-bool is_dash(std::string_view mark) { return mark == "-" || mark == "\u2013" || mark == "\u2014"; }
+bool is_dash(std::string_view mark) {
+  return std::find(k_dash_marks.begin(), k_dash_marks.end(), mark) != k_dash_marks.end();
+}
 
 }  // namespace
 

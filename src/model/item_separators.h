@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,9 @@ struct ItemSeparators {
   /// Every mark a list may use, for inferring which ones it does.
   static ItemSeparators all();
 };
+
+/// The dashes a list writes between spaces ("Name - Text", "Name – Text").
+inline constexpr std::array<std::string_view, 3> k_dash_marks = {"-", "\u2013", "\u2014"};
 
 /// The separator written between an item's title and its description when a
 /// list is rendered.

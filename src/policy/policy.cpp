@@ -311,7 +311,8 @@ std::string_view bare_path(const Classification& classification) {
     path.remove_prefix(1);
   }
   for (const std::string_view index : {"index.html", "index.htm"}) {
-    if (path == index || path.ends_with(std::string("/") + std::string(index))) {
+    if (path.ends_with(index) &&
+        (path.size() == index.size() || path[path.size() - index.size() - 1] == '/')) {
       path.remove_suffix(index.size());
     }
   }
@@ -329,6 +330,13 @@ bool is_site_root(std::string_view bare) {
       R"([a-z]{2}(?:-[a-zA-Z]{2})?|release|latest|stable|current|main|(?i:(?:wiki/)?(?:index\.php/)?Main_Page))");
   return bare.empty() || RE2::FullMatch(bare, k_front);
 }
+
+/// The words a project's domain or page may add to its name ("futhark-lang",
+/// "fishshell", "dlthub", "pestphp", "greatexpectations").
+constexpr std::array<std::string_view, 23> k_name_suffixes{
+    "lang",   "project",   "hq",   "js",    "api", "app", "framework", "ai",
+    "cli",    "shell",     "tool", "tools", "io",  "hub", "data",      "games",
+    "engine", "community", "php",  "py",    "rb",  "rs",  "s"};
 
 /// Whether the URL is a product page or a front page below a site's root,
 /// as the policy classes it ("marketing", "home page").
@@ -361,12 +369,10 @@ std::vector<std::string> own_site_names(const Classification& classification) {
 /// Further names a project's site root may go by, which name it only at the
 /// start of a title ("Futhark" for futhark-lang.org, not "Learn Rust 101"
 /// for rust-lang.guide): the name without the affix its domain needed
-/// (futhark-lang.org, getsentry.com, fishshell.com, ledger-cli.org,
-/// dlthub.com, slingdata.io, solarus-games.org, bevyengine.org, libsdl.org,
-/// pestphp.com;
-/// greatexpectations.io for "GreatExpectation") and a
-/// project's subdomain under its organisation's domain (warewulf.hpcng.org;
-/// blog. or docs. name no project).
+/// (futhark-lang.org, getsentry.com, libsdl.org, thenile.dev; a plural:
+/// greatexpectations.io for "GreatExpectation") and a project's subdomain
+/// under its organisation's domain (warewulf.hpcng.org; blog. or docs. name
+/// no project).
 /// Only at the root or on a product page (crunchydata.com/products/… for
 /// "Crunchy Bridge"): aws.amazon.com/fis/ is a product page of Amazon's,
 /// not a site of AWS's.
@@ -378,13 +384,9 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
     return {};
   }
   std::vector<std::string> aliases;
-  static const std::array<std::string_view, 23> k_suffixes{
-      "lang",   "project",   "hq",   "js",    "api", "app", "framework", "ai",
-      "cli",    "shell",     "tool", "tools", "io",  "hub", "data",      "games",
-      "engine", "community", "php",  "py",    "rb",  "rs",  "s"};
   static const std::array<std::string_view, 5> k_prefixes{"get", "use", "try", "lib", "the"};
   auto add_unaffixed = [&](const std::string& label) {
-    for (const std::string_view suffix : k_suffixes) {
+    for (const std::string_view suffix : k_name_suffixes) {
       if (label.size() >= suffix.size() + 3 && label.ends_with(suffix)) {
         aliases.push_back(label.substr(0, label.size() - suffix.size()));
       }
@@ -508,10 +510,14 @@ bool pages_named(const Classification& classification, std::string_view title) {
     return title_key.size() >= 2 &&
            title_key == name_key(classification.host.substr(0, classification.host.find('.')));
   }
-  static const RE2 k_affixed(R"((?i)([a-z0-9]{2,})[-_](?:lang|project|js|shell|cli|tool|app))");
-  std::string project;
-  return RE2::FullMatch(re2::StringPiece(path.data(), path.size()), k_affixed, &project) &&
-         name_key(project) == title_key;
+  const std::size_t mark = path.find_last_of("-_");
+  if (mark == std::string_view::npos || mark < 2 || path.find('/') != std::string_view::npos) {
+    return false;
+  }
+  const std::string suffix = to_lower(path.substr(mark + 1));
+  return std::find(k_name_suffixes.begin(), k_name_suffixes.end(), suffix) !=
+             k_name_suffixes.end() &&
+         name_key(path.substr(0, mark)) == title_key;
 }
 
 /// Whether the entry calls the page a blog: a person's blog named after its

@@ -31,65 +31,56 @@ std::string class_after_first_party(const Policy& policy, const std::string& tit
 
 TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   const Policy policy = projects_policy();
-  EXPECT_EQ(class_after_first_party(policy, "starship", "https://starship.rs/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "CometML", "https://www.comet.com"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "oh-my-zsh", "http://ohmyz.sh/"), "docs");
-  // A short site name inside a longer title still names the site.
-  EXPECT_EQ(class_after_first_party(policy, "Zed Editor", "https://zed.dev/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "esp-rs", "https://github.com/esp-rs"), "docs");
-  // GitHub Pages by their exact name: an organisation's root, a project's
-  // page named with an affix.
-  EXPECT_EQ(class_after_first_party(policy, "tmux", "https://tmux.github.io/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "es", "https://wryun.github.io/es-shell/"), "docs");
-  // A project's wiki by its main page.
-  EXPECT_EQ(class_after_first_party(policy, "Fail2Ban",
-                                    "http://www.fail2ban.org/wiki/index.php/Main_Page"),
-            "docs");
-  // A domain that adds "hub", "data" or a plural to the project's name.
-  EXPECT_EQ(class_after_first_party(policy, "dlt", "https://dlthub.com/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "Sling", "https://slingdata.io/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "Solarus", "https://www.solarus-games.org/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "Bevy", "https://bevyengine.org/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "Nile", "https://www.thenile.dev/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "Pest", "https://pestphp.com/"), "docs");
-  // A front page below the root.
-  EXPECT_EQ(class_after_first_party(policy, "Sentry", "https://sentry.io/welcome/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "Drupal", "https://new.drupal.org/home"), "docs");
-  // A product page by the name its domain needed an affix for.
-  EXPECT_EQ(class_after_first_party(policy, "Crunchy Bridge",
-                                    "https://www.crunchydata.com/products/crunchy-bridge/"),
-            "docs");
-  // A GitHub Pages project by its index page.
-  EXPECT_EQ(class_after_first_party(policy, "pg_bulkload",
-                                    "https://ossc-db.github.io/pg_bulkload/index.html"),
-            "docs");
-  EXPECT_EQ(class_after_first_party(policy, "SDL", "https://www.libsdl.org/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "GreatExpectation", "https://greatexpectations.io/"),
-            "docs");
+  const std::pair<const char*, const char*> own_sites[] = {
+      {"starship", "https://starship.rs/"},
+      {"CometML", "https://www.comet.com"},
+      {"oh-my-zsh", "http://ohmyz.sh/"},
+      // A short site name inside a longer title still names the site.
+      {"Zed Editor", "https://zed.dev/"},
+      {"esp-rs", "https://github.com/esp-rs"},
+      {"Rust Cookbook", "https://rust-lang-nursery.github.io/rust-cookbook/"},
+      // GitHub Pages by their exact name: an organisation's root, a
+      // project's page named with an affix or by its index page.
+      {"tmux", "https://tmux.github.io/"},
+      {"es", "https://wryun.github.io/es-shell/"},
+      {"pg_bulkload", "https://ossc-db.github.io/pg_bulkload/index.html"},
+      // A name with the affix its domain needed ("hub", "data", a plural,
+      // "lib", "the"), a project under its organisation's domain, and a
+      // site's root in one language or release.
+      {"Futhark", "https://futhark-lang.org/"},
+      {"Sentry", "https://getsentry.com/"},
+      {"Warewulf", "https://warewulf.hpcng.org/"},
+      {"Ceph", "https://ceph.io/en/"},
+      {"PETSc", "https://petsc.org/release/"},
+      {"The Dog", "https://thedogapi.com/"},
+      {"fish", "https://fishshell.com/"},
+      {"ledger", "https://ledger-cli.org/"},
+      {"HyperWrite", "https://hyperwriteai.com/"},
+      {"MOOSE", "https://mooseframework.inl.gov/"},
+      {"dlt", "https://dlthub.com/"},
+      {"Sling", "https://slingdata.io/"},
+      {"Solarus", "https://www.solarus-games.org/"},
+      {"Bevy", "https://bevyengine.org/"},
+      {"Nile", "https://www.thenile.dev/"},
+      {"Pest", "https://pestphp.com/"},
+      {"SDL", "https://www.libsdl.org/"},
+      {"GreatExpectation", "https://greatexpectations.io/"},
+      // A project's wiki by its main page, a front page below the root.
+      {"Fail2Ban", "http://www.fail2ban.org/wiki/index.php/Main_Page"},
+      {"Sentry", "https://sentry.io/welcome/"},
+      {"Drupal", "https://new.drupal.org/home"},
+      // A product's page at any path of the product's own domain, also by
+      // the name its domain needed an affix for.
+      {"Cloudsmith", "https://cloudsmith.com/product/formats/cargo-registry"},
+      {"Crunchy Bridge", "https://www.crunchydata.com/products/crunchy-bridge/"}};
+  for (const auto& [title, url] : own_sites) {
+    EXPECT_EQ(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
+  }
   // Personal data is no personal site.
   EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://databunker.org/")),
                           "Databunker", "Secure vault for personal data."));
   EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://someone.example/")), "Someone",
                            "My personal site."));
-  EXPECT_EQ(class_after_first_party(policy, "Rust Cookbook",
-                                    "https://rust-lang-nursery.github.io/rust-cookbook/"),
-            "docs");
-  // A name with the affix its domain needed, a project under its
-  // organisation's domain, and a site's root in one language.
-  EXPECT_EQ(class_after_first_party(policy, "Futhark", "https://futhark-lang.org/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "Sentry", "https://getsentry.com/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "Warewulf", "https://warewulf.hpcng.org/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "Ceph", "https://ceph.io/en/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "PETSc", "https://petsc.org/release/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "The Dog", "https://thedogapi.com/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "fish", "https://fishshell.com/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "ledger", "https://ledger-cli.org/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "HyperWrite", "https://hyperwriteai.com/"), "docs");
-  EXPECT_EQ(class_after_first_party(policy, "MOOSE", "https://mooseframework.inl.gov/"), "docs");
-  // A product's page at any path of the product's own domain.
-  EXPECT_EQ(class_after_first_party(policy, "Cloudsmith",
-                                    "https://cloudsmith.com/product/formats/cargo-registry"),
-            "docs");
 }
 
 TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {

@@ -1270,6 +1270,8 @@ class MarkdownReader {
         Section& section = current_section();
         section.groups.push_back(std::move(label));
         nested_group = section.groups.size() - 1;
+      } else if (std::optional<LinksLine> line = links_line(paragraph)) {
+        read_links_line(item, *line, target);
       } else {
         std::vector<Entry>& entries = entries_of(target);
         const std::size_t before = entries.size();
@@ -1333,6 +1335,94 @@ class MarkdownReader {
     entry.url = url_of(link);
     entry.set_position("url", locate(link));
     add_entry(std::move(entry), entries);
+  }
+
+  /// An item that only names resources, each by its link, after an optional
+  /// label: "Go: [pq](…), [pgx](…)", "Meetup [Berlin](…) - [Düsseldorf](…)".
+  struct LinksLine {
+    std::string label;  // "Go", "Meetup"; empty when the links stand alone
+    std::vector<cmark_node*> links;
+  };
+
+  /// Whether a link's label names a kind of resource ("paper", "slides")
+  /// rather than a resource: "[Name](repo), [paper](arxiv)" is one entry.
+  static bool names_a_kind(std::string_view label) {
+    static const RE2 k_kind(
+        R"((?i)\s*(?:paper|pdf|arxiv|slides?|video|talk|blog|post|docs?|documentation|website|)"
+        R"(site|home ?page|demo|project|link|here|ebook|book|tutorial|code|source|repo|github)\s*)");
+    return RE2::FullMatch(label, k_kind) || is_code_label(label);
+  }
+
+  /// The links line `paragraph` is, if it is one: two or more web links named
+  /// by their labels, one separator mark between them, and before them a
+  /// label ("Go:", "Meetup") or a third link, so that "[Title](url) - [open
+  /// source ebook](repo)" stays one entry described by its second link.
+  static std::optional<LinksLine> links_line(cmark_node* paragraph) {
+    static const RE2 k_mark(R"(,|-|–|—|\||·|/)");
+    static const RE2 k_label(R"(([^:]{1,40}?)\s*:|(\S+(?:\s\S+){0,2}))");
+    LinksLine line;
+    std::string between;  // the text since the last link
+    std::string mark;     // the one separator between links
+    for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
+         node = cmark_node_next(node)) {
+      const cmark_node_type type = cmark_node_get_type(node);
+      if (type == CMARK_NODE_TEXT || type == CMARK_NODE_SOFTBREAK) {
+        between += type == CMARK_NODE_TEXT ? literal(node) : " ";
+        continue;
+      }
+      const std::string label(trim(plain_text(node)));
+      if (type != CMARK_NODE_LINK || !is_web_link(url_of(node)) || !has_word_character(label) ||
+          names_a_kind(label)) {
+        return std::nullopt;
+      }
+      const std::string text(trim(std::exchange(between, "")));
+      if (line.links.empty()) {
+        std::string named;
+        std::string words;
+        if (!text.empty() && (!RE2::FullMatch(text, k_label, &named, &words) ||
+                              !has_word_character(named + words))) {
+          return std::nullopt;
+        }
+        line.label = trim(named + words);
+      } else if (!RE2::FullMatch(text, k_mark) || (!mark.empty() && mark != text)) {
+        return std::nullopt;
+      } else {
+        mark = text;
+      }
+      line.links.push_back(node);
+    }
+    const std::string tail(trim(between));
+    if (line.links.size() < 2 || (!tail.empty() && tail != ".") ||
+        (line.label.empty() && line.links.size() < 3)) {
+      return std::nullopt;
+    }
+    return line;
+  }
+
+  /// Each link of a links line is an entry titled by its label; the line's
+  /// label is their group, or their description inside a group already.
+  void read_links_line(cmark_node* item, const LinksLine& line, std::size_t target) {
+    std::size_t group = target;
+    if (target == k_section_entries && !line.label.empty()) {
+      Group named;
+      named.title = line.label;
+      named.location = locate(item);
+      Section& section = current_section();
+      section.groups.push_back(std::move(named));
+      group = section.groups.size() - 1;
+    }
+    for (cmark_node* link : line.links) {
+      Entry entry;
+      entry.location = locate(link);
+      entry.end_line = cmark_node_get_end_line(item);
+      entry.title = trim(plain_text(link));
+      entry.url = url_of(link);
+      entry.set_position("url", locate(link));
+      if (group == target) {
+        entry.description = line.label;
+      }
+      add_entry(std::move(entry), entries_of(group));
+    }
   }
 
   void read_item(cmark_node* item, cmark_node* paragraph, std::vector<Entry>& entries) {

@@ -851,6 +851,56 @@ TEST(MarkdownLoader, ALabelWrittenBeforeALinkNamesIt) {
   EXPECT_TRUE(entries[1].links.empty());
 }
 
+// "Go: [pq](…), [pgx](…)" and "Meetup [Berlin](…) - [Düsseldorf](…)": an item
+// that only names resources by their links is one entry per link, in a group
+// named by its label. Two links without a label, or a link named by a kind
+// ("[paper](…)"), stay one entry.
+TEST(MarkdownLoader, AnItemOfNamedLinksIsAnEntryPerLink) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "* [Solo](https://solo.dev) - A tool.\n"
+      "* Go: [pq](https://github.com/lib/pq), [pgx](https://github.com/jackc/pgx).\n"
+      "* Meetup [Berlin](https://www.meetup.com/b/) - [Hamburg](https://www.meetup.com/h/)\n"
+      "* [A](https://a.dev), [B](https://b.dev), [C](https://c.dev)\n"
+      "* [Best Practices](https://bp.example.org/) - [open-source ebook](https://github.com/o/bp)\n"
+      "* [o/flash](https://github.com/o/flash), [paper](https://arxiv.org/abs/2205.14135)\n"
+      "* Go: [pq](https://github.com/lib/pq), see [pgx](https://github.com/jackc/pgx)\n");
+  const Section& section = result.list.sections.at(0);
+  ASSERT_EQ(section.groups.size(), 2U);
+  EXPECT_EQ(section.groups[0].title, "Go");
+  ASSERT_EQ(section.groups[0].entries.size(), 2U);
+  EXPECT_EQ(section.groups[0].entries[0].title, "pq");
+  EXPECT_EQ(section.groups[0].entries[1].url, "https://github.com/jackc/pgx");
+  EXPECT_EQ(section.groups[0].entries[1].location.column, 40);
+  EXPECT_EQ(section.groups[1].title, "Meetup");
+  ASSERT_EQ(section.groups[1].entries.size(), 2U);
+  EXPECT_EQ(section.groups[1].entries[1].title, "Hamburg");
+  const std::vector<Entry>& entries = section.entries;
+  ASSERT_EQ(entries.size(), 7U);
+  EXPECT_EQ(entries[0].title, "Solo");
+  EXPECT_EQ(entries[3].title, "C");
+  EXPECT_EQ(entries[4].title, "Best Practices");
+  EXPECT_EQ(entries[4].description, "open-source ebook");
+  EXPECT_EQ(entries[5].links.size(), 2U);
+  EXPECT_EQ(entries[6].url, "https://github.com/lib/pq");
+}
+
+// Inside a category label's group, the links line's label describes its
+// entries.
+TEST(MarkdownLoader, ALinksLineInAGroupIsDescribedByItsLabel) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- Drivers\n"
+      "  - Go: [pq](https://github.com/lib/pq), [pgx](https://github.com/jackc/pgx)\n"
+      "  - [libpq](https://www.postgresql.org/docs/current/libpq.html) - C client.\n");
+  const Section& section = result.list.sections.at(0);
+  ASSERT_EQ(section.groups.size(), 1U);
+  const std::vector<Entry>& entries = section.groups[0].entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[1].title, "pgx");
+  EXPECT_EQ(entries[1].description, "Go");
+}
+
 // A mark before the title's link ("⭐", "🧰", a task box) is no word of the
 // title; words before it are ("(C++) [Thing](…)").
 TEST(MarkdownLoader, AMarkBeforeTheTitlesLinkIsNoWordOfIt) {

@@ -222,6 +222,13 @@ class MarkdownReader {
     return find_node(node, CMARK_NODE_LINK, [](cmark_node*) { return true; });
   }
 
+  /// Whether `link` points at no resource: a placeholder ("[标题]()") or a
+  /// cross-reference within the list ("[also in [2.1](#dl-scheduling)]").
+  static bool links_no_resource(cmark_node* link) {
+    const std::string url = url_of(link);
+    return url.empty() || url.starts_with('#');
+  }
+
   /// A GFM table whose rows link resources: each row with a web link is an
   /// entry. The header names the columns: the title column ("name", "title",
   /// "project", "paper"…; else the first cell with a link) and the
@@ -1449,11 +1456,15 @@ class MarkdownReader {
       read_titled_item(item, paragraph, entries);
       return;
     }
-    if (first_link_in(paragraph) == nullptr &&
+    if (find_node(paragraph, CMARK_NODE_LINK,
+                  [](cmark_node* link) { return !links_no_resource(link); }) == nullptr &&
         m_separators.find(plain_text(paragraph), false).at == std::string_view::npos) {
-      // A sentence among entries ("- Super-fast parallel installation."): no
-      // link and no title to describe.
-      ++m_out.not_entries["prose items"];
+      // A sentence among entries ("- Super-fast parallel installation."), a
+      // placeholder ("- [标题]()"): no resource and no title to describe.
+      const bool placeholder = find_node(paragraph, CMARK_NODE_LINK, [](cmark_node* link) {
+                                 return url_of(link).empty();
+                               }) != nullptr;
+      ++m_out.not_entries[placeholder ? "placeholders (links without a URL)" : "prose items"];
       return;
     }
     Entry entry;
@@ -1542,7 +1553,8 @@ class MarkdownReader {
           }
           continue;
         }
-        if (cmark_node* link = type == CMARK_NODE_LINK ? node : emphasised_link(node)) {
+        if (cmark_node* link = type == CMARK_NODE_LINK ? node : emphasised_link(node);
+            link != nullptr && !links_no_resource(link)) {
           if (!entry.links.empty() && take_code(link, false)) {
             // "[Title](paper) [[code](repo)]": the entry's code, not words of
             // its title.

@@ -231,9 +231,9 @@ TEST(Cli, LintsAMarkdownList) {
             "# L\n\n## S\n\n- [A](https://a.example/) - An entry.\n- [B]() - \n"
             "- [Top](#s)\n");
   auto result = run_sourcegate({"lint", "README.md"}, dir.path());
-  EXPECT_THAT(result.out, HasSubstr("2 entries"));
-  EXPECT_THAT(result.out,
-              HasSubstr("3 list items read, 1 not judged as entries: 1 table-of-contents items"));
+  EXPECT_THAT(result.out, HasSubstr("1 entries"));
+  EXPECT_THAT(result.out, HasSubstr("3 list items read, 2 not judged as entries: 1 placeholders "
+                                    "(links without a URL), 1 table-of-contents items"));
   auto json = run_sourcegate({"lint", "README.md", "--format", "json"}, dir.path());
   const auto summary = nlohmann::json::parse(json.out)["summary"];
   EXPECT_EQ(summary["list_items"], 3);

@@ -885,6 +885,25 @@ TEST(MarkdownLoader, AnItemOfNamedLinksIsAnEntryPerLink) {
   EXPECT_EQ(entries[6].url, "https://github.com/lib/pq");
 }
 
+// A placeholder ("[标题]()") and a cross-reference within the list ("[also in
+// [2.1](#s)]") link no resource: the first is counted as a placeholder, an
+// item with only the second is prose, and neither is an entry's URL.
+TEST(MarkdownLoader, PlaceholdersAndCrossReferencesLinkNoResource) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [标题]()\n"
+      "- [EuroSys'23] SiloD: Caching and Scheduling [also in [2.1](#s)]\n"
+      "- [Real](https://real.dev) - A thing, [also in [2.1](#s)].\n"
+      "- SiloD [also in [2.1](#s)] - [paper](https://arxiv.org/abs/1)\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].url, "https://real.dev");
+  EXPECT_EQ(entries[1].url, "https://arxiv.org/abs/1");
+  EXPECT_EQ(result.not_entries.at("placeholders (links without a URL)"), 1U);
+  EXPECT_EQ(result.not_entries.at("prose items"), 1U);
+  EXPECT_TRUE(result.diagnostics.empty());
+}
+
 // Inside a category label's group, the links line's label describes its
 // entries.
 TEST(MarkdownLoader, ALinksLineInAGroupIsDescribedByItsLabel) {

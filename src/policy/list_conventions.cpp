@@ -46,7 +46,7 @@ ProjectLinks project_links(const List& list, const Policy& policy) {
       ++links.repositories;
     } else if (std::find(k_own_site_classes.begin(), k_own_site_classes.end(), name) !=
                    k_own_site_classes.end() &&
-               is_own_site(*classification, entry.title, entry.description)) {
+               is_own_site(*classification, entry.title, entry.description, entry.code)) {
       ++links.own_sites;
     }
   });

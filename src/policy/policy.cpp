@@ -20,6 +20,7 @@
 #include "policy/policy_settings.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/github_url.h"
 #include "util/spelling.h"
 #include "util/text.h"
 #include "util/url.h"
@@ -369,8 +370,9 @@ std::vector<std::string> own_site_names(const Classification& classification) {
 /// Further names a project's site root may go by, which name it only at the
 /// start of a title ("Futhark" for futhark-lang.org, not "Learn Rust 101"
 /// for rust-lang.guide): the name without the affix its domain needed
-/// (futhark-lang.org, getsentry.com, libsdl.org, thenile.dev; a plural:
-/// greatexpectations.io for "GreatExpectation") and a project's subdomain
+/// (futhark-lang.org, getsentry.com, libsdl.org, thenile.dev, goauthentik.io;
+/// a plural: greatexpectations.io for "GreatExpectation"), a word of a
+/// hyphenated domain (git-scm.com, linux-kvm.org) and a project's subdomain
 /// under its organisation's domain (warewulf.hpcng.org; blog. or docs. name
 /// no project).
 /// Only at the root or on a product page (crunchydata.com/products/… for
@@ -384,7 +386,8 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
     return {};
   }
   std::vector<std::string> aliases;
-  static const std::array<std::string_view, 5> k_prefixes{"get", "use", "try", "lib", "the"};
+  static const std::array<std::string_view, 7> k_prefixes{"get", "use", "try", "lib",
+                                                          "the", "go",  "pg"};
   auto add_unaffixed = [&](const std::string& label) {
     for (const std::string_view suffix : k_name_suffixes) {
       if (label.size() >= suffix.size() + 3 && label.ends_with(suffix)) {
@@ -398,6 +401,18 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
     }
   };
   add_unaffixed(domain_names(classification.domain).front());
+  // Each word of a hyphenated domain: "jenkins" of jenkins-ci.org, "kvm" of
+  // linux-kvm.org.
+  if (const std::string label = classification.domain.substr(0, classification.domain.find('.'));
+      label.find('-') != std::string::npos) {
+    for (std::size_t start = 0; start <= label.size();) {
+      const std::size_t end = std::min(label.find('-', start), label.size());
+      if (end - start >= 3) {
+        aliases.push_back(name_key(label.substr(start, end - start)));
+      }
+      start = end + 1;
+    }
+  }
   static const std::array<std::string_view, 16> k_sections{
       "www",         "blog", "blogs", "docs", "doc",      "developer", "developers", "dev",
       "engineering", "eng",  "tech",  "news", "research", "labs",      "community",  "learn"};
@@ -532,10 +547,19 @@ bool says_blog(std::string_view title, std::string_view description) {
 }  // namespace
 
 bool is_own_site(const Classification& classification, std::string_view title,
-                 std::string_view description) {
+                 std::string_view description, std::string_view code) {
   const std::string title_key = name_key(title);
   const std::vector<std::string> names = own_site_names(classification);
   const std::vector<std::string> aliases = own_site_aliases(classification);
+  // "[Git](https://git-scm.com/) … ([Source Code](https://github.com/git/git))":
+  // the entry's repository, named like it, vouches for the site's root or
+  // front page beside it, whatever the domain adds to the name.
+  if (!names.empty() && title_key.size() >= 3) {
+    if (const std::optional<std::string> repository = github_repo_of(code);
+        repository && name_key(repository->substr(repository->find('/') + 1)) == title_key) {
+      return !says_blog(title, description);
+    }
+  }
   // A site's name is chosen for the project: "zed" in "Zed Editor" names
   // zed.dev.
   const bool named = std::any_of(names.begin(), names.end(), [&](const std::string& name) {
@@ -620,11 +644,11 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
 }
 
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
-                       Classification& classification) {
+                       std::string_view code, Classification& classification) {
   if (classification.source_class != nullptr && !policy.first_party_class_to.empty() &&
       std::find(policy.own_site_classes.begin(), policy.own_site_classes.end(),
                 classification.source_class->name) != policy.own_site_classes.end()) {
-    if (is_own_site(classification, title, description)) {
+    if (is_own_site(classification, title, description, code)) {
       classification.first_party = fmt::format("{}{} is the site of \"{}\" itself",
                                                classification.host, classification.path, title);
       classification.source_class = policy.find_class(policy.first_party_class_to);

@@ -292,7 +292,7 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& url)
 /// the publisher's documentation. Announcements, customer stories and other
 /// `not_documentation` text stay what the host says.
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
-                       Classification& classification);
+                       std::string_view code, Classification& classification);
 
 /// A byline on a host no rule or URL shape classes: "by Jane Doe: …" makes
 /// the page Jane Doe's writing (policy "bylines"), unless the name is the
@@ -308,10 +308,11 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
 
 /// Whether a URL is the entry's own site: a site root named by its domain
 /// ("starship" and starship.rs/), an organisation page, or a GitHub Pages
-/// project (not a user's pages), named like the entry's title; never when
+/// project (not a user's pages), named like the entry's title or vouched
+/// for by the entry's `code`, a repository of the title's name; never when
 /// the title or description calls it a blog.
 bool is_own_site(const Classification& classification, std::string_view title,
-                 std::string_view description);
+                 std::string_view description, std::string_view code);
 
 /// Whether the title is the name the link goes by: the site's, the
 /// organisation's, the GitHub Pages project's or the repository's own name

@@ -40,7 +40,7 @@ std::optional<Classification> classify_entry(const Entry& entry, const Policy& p
       entry.parsed_url ? classify_url(policy, *entry.parsed_url) : std::nullopt;
   if (classification) {
     apply_weak_shape(policy, entry.title, entry.kind.has_value(), *classification);
-    apply_first_party(policy, entry.title, entry.description, *classification);
+    apply_first_party(policy, entry.title, entry.description, entry.code, *classification);
     apply_byline(policy, entry.description, *classification);
   }
   return classification;

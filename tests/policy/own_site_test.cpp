@@ -20,12 +20,13 @@ Policy projects_policy() {
 }
 
 std::string class_after_first_party(const Policy& policy, const std::string& title,
-                                    const std::string& url, const std::string& description = {}) {
+                                    const std::string& url, const std::string& description = {},
+                                    const std::string& code = {}) {
   std::optional<Classification> classification = classify_url(policy, *parse_url(url));
   if (!classification || classification->source_class == nullptr) {
     return "unclassified";
   }
-  apply_first_party(policy, title, description, *classification);
+  apply_first_party(policy, title, description, code, *classification);
   return classification->source_class->name;
 }
 
@@ -72,15 +73,40 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       // A product's page at any path of the product's own domain, also by
       // the name its domain needed an affix for.
       {"Cloudsmith", "https://cloudsmith.com/product/formats/cargo-registry"},
-      {"Crunchy Bridge", "https://www.crunchydata.com/products/crunchy-bridge/"}};
+      {"Crunchy Bridge", "https://www.crunchydata.com/products/crunchy-bridge/"},
+      {"Jenkins", "https://jenkins-ci.org/"},
+      {"KVM", "https://www.linux-kvm.org/"},
+      {"Authentik", "https://goauthentik.io/"},
+      {"Barman", "https://pgbarman.org/"}};
   for (const auto& [title, url] : own_sites) {
     EXPECT_EQ(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
   }
   // Personal data is no personal site.
   EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://databunker.org/")),
-                          "Databunker", "Secure vault for personal data."));
+                          "Databunker", "Secure vault for personal data.", ""));
   EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://someone.example/")), "Someone",
-                           "My personal site."));
+                           "My personal site.", ""));
+}
+
+// "[Git](https://git-scm.com/) … ([Source Code](https://github.com/git/git))":
+// the entry's repository of its own name vouches for the root beside it; a
+// repository of another name, an article or a blog does not.
+TEST(OwnSite, TheEntrysRepositoryVouchesForTheSiteBesideIt) {
+  const Policy policy = projects_policy();
+  EXPECT_EQ(class_after_first_party(policy, "Git", "https://git-scm.com/", "Version control.",
+                                    "https://github.com/git/git"),
+            "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Eggdrop", "https://www.eggheads.org/", "IRC bot.",
+                                    "https://github.com/eggheads/eggdrop"),
+            "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Eggdrop", "https://www.eggheads.org/", "IRC bot."),
+            "home page");
+  EXPECT_EQ(class_after_first_party(policy, "Eggdrop", "https://www.eggheads.org/", "IRC bot.",
+                                    "https://github.com/someone/other"),
+            "home page");
+  EXPECT_EQ(class_after_first_party(policy, "Git", "https://example.org/", "The Git blog.",
+                                    "https://github.com/git/git"),
+            "home page");
 }
 
 TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {

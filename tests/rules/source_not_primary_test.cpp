@@ -650,12 +650,16 @@ TEST(SourceNotPrimary, TheRootOfADocsHostIsDocumentation) {
 // A more specific reading wins over a broader one: a docs host whose name
 // ends in digits is no conference site, a PDF in a conference's proceedings
 // is a paper, so is a PDF under a venue's folder on an author's GitHub
-// Pages, a social network's developer site is its documentation, and a
-// repository named "…_list" is a widget, not a link collection.
+// Pages, a social network's developer site is its documentation, a
+// repository named "…_list" is a widget, not a link collection, and a path
+// that holds a DOI or a publisher's article id is a paper on any mirror.
 TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
   for (const char* url :
        {"https://pybind11.readthedocs.io/en/stable/",
         "https://sc24.supercomputing.example/proceedings/poster/poster_files/post123.pdf",
+        "http://bmvc2018.org/contents/papers/0870.pdf",
+        "https://linkspringer.mirror.example/article/10.1007/s11263-020-01333-1",
+        "https://sciencedirect.mirror.example/science/article/pii/S1537511022001714",
         "https://developer.twitter.com/en/docs/twitter-api",
         "https://someone.github.io/attaches/asplos23/asplosb23main-p360.pdf",
         "https://github.com/someone/inview_notifier_list"}) {

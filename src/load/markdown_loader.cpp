@@ -238,6 +238,7 @@ class MarkdownReader {
     static const RE2 k_title_header(
         R"((?i)^(?:name|title|project|paper|resource|tool|library|model|repo(?:sitory)?|link)s?$)");
     static const RE2 k_description_header(R"((?i)desc|summary|about|notes?|comment|what)");
+    static const RE2 k_code_header(R"((?i)\s*(?:code|source(?:\s+code)?|implementation|github)s?\s*)");
     std::vector<Entry> rows;
     std::size_t row_count = 0;
     for (cmark_node* row = cmark_node_first_child(table); row != nullptr;
@@ -247,6 +248,7 @@ class MarkdownReader {
     rows.reserve(row_count);
     std::optional<std::size_t> title_column;
     std::optional<std::size_t> description_column;
+    std::optional<std::size_t> code_column;
     for (cmark_node* row = cmark_node_first_child(table); row != nullptr;
          row = cmark_node_next(row)) {
       std::vector<cmark_node*> cells;
@@ -261,6 +263,8 @@ class MarkdownReader {
             title_column = i;
           } else if (!description_column && RE2::PartialMatch(header, k_description_header)) {
             description_column = i;
+          } else if (!code_column && RE2::FullMatch(header, k_code_header)) {
+            code_column = i;
           }
         }
         continue;
@@ -300,6 +304,14 @@ class MarkdownReader {
       if (description_column && *description_column < cells.size()) {
         entry.description = without_leading_dash(trim(plain_text(cells[*description_column])));
         entry.set_position("description", locate(cells[*description_column]));
+      }
+      // "| Title | Venue | [Code](repo) |": the code column links its code.
+      if (cmark_node* code = code_column && *code_column < cells.size()
+                                 ? web_link_in(cells[*code_column])
+                                 : nullptr;
+          code != nullptr && code != link) {
+        entry.code = url_of(code);
+        entry.set_position("code", locate(code));
       }
       rows.push_back(std::move(entry));
     }
@@ -1587,9 +1599,12 @@ class MarkdownReader {
               // mark or a bracket, no words.
               open_bracket_before(title);
               title.clear();
-            } else if (static const RE2 k_tag(R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?)\s*)");
+            } else if (static const RE2 k_tag(
+                           R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?|(?:19|20)\d\d(?:-[A-Za-z][\w']{1,15})?)\s*-?\s*)");
                        RE2::FullMatch(title, k_tag, &venue_tag)) {
-              title.clear();  // "[EuroSys'23] [Title](url)": the venue opens the description
+              // "[EuroSys'23] [Title](url)", "2018-CVPR-[Title](url)": the
+              // venue opens the description.
+              title.clear();
             }
             take_entry_link(link, label);
           } else {
@@ -1966,9 +1981,11 @@ class MarkdownReader {
 }  // namespace
 
 bool is_code_label(std::string_view label) {
-  const std::string lower = to_lower(label);
-  return lower == "code" || lower == "source" || lower == "source code" || lower == "repository" ||
-         lower == "repo" || lower == "github" || lower == "gitlab";
+  // "Code", "GitHub", and code named by its language or origin ("PyTorch
+  // Code", "Official Code").
+  static const RE2 k_code(
+      R"((?i)\s*(?:(?:[\w.+#-]+\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|gitlab)\s*)");
+  return RE2::FullMatch(label, k_code);
 }
 
 void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out,

@@ -262,6 +262,25 @@ TEST(MarkdownLoader, TableRowsWithALinkAreEntries) {
   EXPECT_THAT(result.list.sections[0].intro, ::testing::HasSubstr("| plain | table |"));
 }
 
+// "| Title | Venue | Code |": the code column links the entry's code.
+TEST(MarkdownLoader, ATablesCodeColumnLinksTheEntrysCode) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## S\n\n"
+                     "| Title | Venue | Code |\n|---|---|---|\n"
+                     "| [Edge Pruning](https://arxiv.org/abs/1) | CVPR | "
+                     "[Code](https://github.com/o/prune) |\n"
+                     "| Only code | ICML | [Code](https://github.com/o/only) |\n",
+                     result);
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/1");
+  EXPECT_EQ(entries[0].code, "https://github.com/o/prune");
+  EXPECT_EQ(entries[0].where("code").column, 52);
+  EXPECT_EQ(entries[1].url, "https://github.com/o/only");
+  EXPECT_TRUE(entries[1].code.empty());
+}
+
 // Lists separate title and description with a hyphen, an en dash or an em
 // dash; the first written decides, so a dash inside the description stays.
 TEST(MarkdownLoader, TitleAndDescriptionSplitAtAHyphenOrADash) {
@@ -766,6 +785,25 @@ TEST(MarkdownLoader, AVenueWrittenBeforeTheTitlesLinkOpensTheDescription) {
   EXPECT_TRUE(section.entries[1].detail);
   EXPECT_EQ(section.entries[2].title, "Singularity");
   EXPECT_EQ(section.entries[2].description, "[arxiv'22] Preemptive scheduling.");
+}
+
+// "2018-CVPR-[Title](url)", "2022-[Title](url)": a year and a venue written
+// before the link open the description; code named by its framework
+// ("[[PyTorch Code](…)]") is the entry's code.
+TEST(MarkdownLoader, AYearAndVenueBeforeTheLinkOpenTheDescription) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- 2018-CVPR-[NISP: Pruning Networks](https://arxiv.org/abs/1711.05908) "
+      "[[PyTorch Code](https://github.com/o/nisp)]\n"
+      "- 2022-[Low-Power Computer Vision](https://example.org/book)\n"
+      "- 2018 was a year for [Pruning](https://example.org/p)\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].title, "NISP: Pruning Networks");
+  EXPECT_EQ(entries[0].description, "2018-CVPR");
+  EXPECT_EQ(entries[0].code, "https://github.com/o/nisp");
+  EXPECT_EQ(entries[1].title, "Low-Power Computer Vision");
+  EXPECT_EQ(entries[2].title, "2018 was a year for Pruning");
 }
 
 // Lists in Chinese write a full-width colon with no space after it and head

@@ -238,7 +238,8 @@ class MarkdownReader {
     static const RE2 k_title_header(
         R"((?i)^(?:name|title|project|paper|resource|tool|library|model|repo(?:sitory)?|link)s?$)");
     static const RE2 k_description_header(R"((?i)desc|summary|about|notes?|comment|what)");
-    static const RE2 k_code_header(R"((?i)\s*(?:code|source(?:\s+code)?|implementation|github)s?\s*)");
+    static const RE2 k_code_header(
+        R"((?i)\s*(?:code|source(?:\s+code)?|implementation|github)s?\s*)");
     std::vector<Entry> rows;
     std::size_t row_count = 0;
     for (cmark_node* row = cmark_node_first_child(table); row != nullptr;
@@ -1599,9 +1600,10 @@ class MarkdownReader {
               // mark or a bracket, no words.
               open_bracket_before(title);
               title.clear();
-            } else if (static const RE2 k_tag(
-                           R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?|(?:19|20)\d\d(?:-[A-Za-z][\w']{1,15})?)\s*-?\s*)");
-                       RE2::FullMatch(title, k_tag, &venue_tag)) {
+            } else if (
+                static const RE2 k_tag(
+                    R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?|(?:19|20)\d\d(?:-[A-Za-z][\w']{1,15})?)\s*-?\s*)");
+                RE2::FullMatch(title, k_tag, &venue_tag)) {
               // "[EuroSys'23] [Title](url)", "2018-CVPR-[Title](url)": the
               // venue opens the description.
               title.clear();

@@ -535,13 +535,41 @@ bool pages_named(const Classification& classification, std::string_view title) {
          name_key(path.substr(0, mark)) == title_key;
 }
 
+/// Whether a product page is named like the entry by its last path segment,
+/// whatever its domain: "Z-Ray" at zend.com/products/z-ray, "PhpEd" at
+/// nusphere.com/products/phped.htm.
+bool product_page_named(const Classification& classification, std::string_view title) {
+  if (classification.source_class == nullptr || classification.source_class->name != "marketing") {
+    return false;
+  }
+  std::string_view segment = bare_path(classification);
+  segment.remove_prefix(std::min(segment.rfind('/') + 1, segment.size()));
+  for (const std::string_view extension : {".html", ".htm", ".php", ".aspx"}) {
+    if (segment.ends_with(extension)) {
+      segment.remove_suffix(extension.size());
+    }
+  }
+  const std::string page = name_key(segment);
+  return page.size() >= 3 && page == name_key(title);
+}
+
 /// Whether the entry calls the page a blog: a person's blog named after its
 /// author, or crediting its author, stays a blog.
 bool says_blog(std::string_view title, std::string_view description) {
   static const RE2 k_blog(
       R"((?i)\b(?:blog|newsletter|homepage|personal (?:site|website|page|home ?page|notes))\b)");
-  return RE2::PartialMatch(re2::StringPiece(title.data(), title.size()), k_blog) ||
-         RE2::PartialMatch(re2::StringPiece(description.data(), description.size()), k_blog);
+  // "Newsletter and email marketing software", "a static blog generator":
+  // the kind of product the project is, not a blog.
+  static const RE2 k_product(
+      R"((?i)\b(?:blog|newsletter)s?\b(?:\s+(?:and\s+)?[\w-]+){0,2}?\s+(?:software|tools?|manager|)"
+      R"(platform|engine|server|system|app|application|framework|library|generator|plugin|CMS)\b)");
+  for (const std::string_view text : {title, description}) {
+    const re2::StringPiece piece(text.data(), text.size());
+    if (RE2::PartialMatch(piece, k_blog) && !RE2::PartialMatch(piece, k_product)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace
@@ -568,7 +596,9 @@ bool is_own_site(const Classification& classification, std::string_view title,
   const bool aliased = std::any_of(aliases.begin(), aliases.end(), [&](const std::string& alias) {
     return alias.size() >= 3 && title_key.starts_with(alias);
   });
-  return (named || aliased || pages_named(classification, title)) && !says_blog(title, description);
+  return (named || aliased || pages_named(classification, title) ||
+          product_page_named(classification, title)) &&
+         !says_blog(title, description);
 }
 
 bool title_names_link(const Classification& classification, std::string_view title) {

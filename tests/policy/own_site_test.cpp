@@ -77,13 +77,19 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       {"Jenkins", "https://jenkins-ci.org/"},
       {"KVM", "https://www.linux-kvm.org/"},
       {"Authentik", "https://goauthentik.io/"},
-      {"Barman", "https://pgbarman.org/"}};
+      {"Barman", "https://pgbarman.org/"},
+      {"Z-Ray", "https://www.zend.com/products/z-ray"},
+      {"PhpEd", "https://www.nusphere.com/products/phped.htm"}};
   for (const auto& [title, url] : own_sites) {
     EXPECT_EQ(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
   }
-  // Personal data is no personal site.
+  // Personal data is no personal site, nor newsletter software a blog.
   EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://databunker.org/")),
                           "Databunker", "Secure vault for personal data.", ""));
+  EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://www.phplist.org/")),
+                          "phpList", "Newsletter and email marketing software.", ""));
+  EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://www.phplist.org/")),
+                           "phpList", "The newsletter of the phpList team.", ""));
   EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://someone.example/")), "Someone",
                            "My personal site.", ""));
 }

@@ -86,10 +86,10 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
   // Personal data is no personal site, nor newsletter software a blog.
   EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://databunker.org/")),
                           "Databunker", "Secure vault for personal data.", ""));
-  EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://www.phplist.org/")),
-                          "phpList", "Newsletter and email marketing software.", ""));
-  EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://www.phplist.org/")),
-                           "phpList", "The newsletter of the phpList team.", ""));
+  EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://www.phplist.org/")), "phpList",
+                          "Newsletter and email marketing software.", ""));
+  EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://www.phplist.org/")), "phpList",
+                           "The newsletter of the phpList team.", ""));
   EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://someone.example/")), "Someone",
                            "My personal site.", ""));
 }

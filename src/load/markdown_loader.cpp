@@ -1256,8 +1256,10 @@ class MarkdownReader {
       cmark_node* next;
       std::size_t group;
       bool under_entry;
+      // The entry the previous item made, when it has no description yet.
+      std::optional<std::size_t> undescribed;
     };
-    std::vector<Level> levels{{cmark_node_first_child(list), group, false}};
+    std::vector<Level> levels{{cmark_node_first_child(list), group, false, std::nullopt}};
     while (!levels.empty()) {
       cmark_node* item = levels.back().next;
       if (item == nullptr) {
@@ -1280,8 +1282,18 @@ class MarkdownReader {
       }
       ++m_out.list_items;
       std::size_t nested_group = target;
+      const std::optional<std::size_t> undescribed =
+          std::exchange(levels.back().undescribed, std::nullopt);
       if (paragraph == nullptr) {
         ++m_out.not_entries["items without text"];
+      } else if (undescribed && nested.empty() && describes_item_above(paragraph)) {
+        // "- [Title](url)" then "- A technical guide to …": a list that
+        // writes each description as the next item.
+        ++m_out.not_entries["descriptions written as the next item"];
+        Entry& entry = entries_of(target).at(*undescribed);
+        entry.description = collapse_spaces(trim(plain_text(paragraph)));
+        entry.set_position("description", locate(paragraph));
+        entry.end_line = cmark_node_get_end_line(item);
       } else if (is_label(paragraph, nested)) {
         ++m_out.not_entries["category labels (read as group headings)"];
         Group label;
@@ -1299,12 +1311,25 @@ class MarkdownReader {
         if (entries.size() > before) {
           entries.back().detail = nested_under_entry;
           nested_under_entry = true;
+          if (entries.back().description.empty() && !entries.back().url.empty() && nested.empty()) {
+            levels.back().undescribed = entries.size() - 1;
+          }
         }
       }
       for (auto it = nested.rbegin(); it != nested.rend(); ++it) {
-        levels.push_back({*it, nested_group, nested_under_entry});
+        levels.push_back({*it, nested_group, nested_under_entry, std::nullopt});
       }
     }
+  }
+
+  /// Whether an item describes the entry of the item above it, which has no
+  /// description: a sentence of four or more words, no link, no separator.
+  bool describes_item_above(cmark_node* paragraph) const {
+    static const RE2 k_sentence(R"(\s*\p{Lu}\S*(?:\s+\S+){3,}\.\s*)");
+    const std::string text = plain_text(paragraph);
+    return first_link_in(paragraph) == nullptr &&
+           m_separators.find(text, false).at == std::string_view::npos &&
+           RE2::FullMatch(text, k_sentence);
   }
 
   /// Whether `paragraph`, the first of an item whose later paragraphs link

@@ -923,6 +923,29 @@ TEST(MarkdownLoader, AnItemOfNamedLinksIsAnEntryPerLink) {
   EXPECT_EQ(entries[6].url, "https://github.com/lib/pq");
 }
 
+// "- [Title](url)" then "- A technical guide to …": a sentence item right
+// after an entry without a description is its description; after a
+// described entry, or without a full sentence, it stays prose.
+TEST(MarkdownLoader, ASentenceItemAfterAnUndescribedEntryDescribesIt) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [Data Selection To Fine Tuning](https://example.org/book)\n"
+      "- A technical guide that covers constructing models.\n"
+      "- [Described](https://example.org/d) - Already described.\n"
+      "- A sentence that describes nothing here.\n"
+      "- [Bare](https://example.org/b)\n"
+      "- Short one.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].description, "A technical guide that covers constructing models.");
+  EXPECT_EQ(entries[0].where("description").line, 6);
+  EXPECT_EQ(entries[0].end_line, 6);
+  EXPECT_EQ(entries[1].description, "Already described.");
+  EXPECT_TRUE(entries[2].description.empty());
+  EXPECT_EQ(result.not_entries.at("descriptions written as the next item"), 1U);
+  EXPECT_EQ(result.not_entries.at("prose items"), 2U);
+}
+
 // A placeholder ("[标题]()") and a cross-reference within the list ("[also in
 // [2.1](#s)]") link no resource: the first is counted as a placeholder, an
 // item with only the second is prose, and neither is an entry's URL.

@@ -647,6 +647,22 @@ TEST(SourceNotPrimary, TheRootOfADocsHostIsDocumentation) {
   EXPECT_EQ(found[0].evidence, "URL shape: a docs host");
 }
 
+// A foundation's project wiki is its projects' documentation; another wiki
+// is an aggregator.
+TEST(SourceNotPrimary, AFoundationsProjectWikiIsDocumentation) {
+  for (const char* url : {"https://wiki.apache.org/hadoop/SequenceFile",
+                          "https://cwiki.apache.org/confluence/display/Hive/HCatalog",
+                          "https://wiki.openstack.org/wiki/Designate"}) {
+    const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
+                                     ") - The file format of a storage system.\n");
+    EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << url;
+  }
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [Tips](https://wiki.python.org/moin/PythonSpeed/PerformanceTips) - "
+      "Performance tips for Python programs.\n");
+  EXPECT_NE(finding_of(found, "source/not-primary"), nullptr);
+}
+
 // A more specific reading wins over a broader one: a docs host whose name
 // ends in digits is no conference site, a PDF in a conference's proceedings
 // is a paper, so is a PDF under a venue's folder on an author's GitHub

@@ -846,7 +846,9 @@ TEST(SourceNotPrimary, AReimplementationOfSomeoneElsesWorkIsNotPrimary) {
       {"a port to another framework",
        "PyTorch port of the official TensorFlow implementation of StyleGAN2."},
       {"a port to another framework", "A non-official PyTorch implementation of DETR."},
-      {"a reproduction", "Unofficial PyTorch reimplementation of the authors' TensorFlow code."}};
+      {"a reproduction", "Unofficial PyTorch reimplementation of the authors' TensorFlow code."},
+      {"a reproduction", "FluidNet re-written with ATen tensor lib."},
+      {"a reproduction", "(Incomplete) Sascha Willems's samples port to Kotlin."}};
   for (const auto& [pattern, description] : cases) {
     const auto found = lint_item(std::string("- [r](https://github.com/o/r) - ") + description);
     ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary")) << description;
@@ -862,7 +864,9 @@ TEST(SourceNotPrimary, AReimplementationOfSomeoneElsesWorkIsNotPrimary) {
         "Implementation of speculative decoding using JAX.",
         // A software clone is a project of its own.
         "An efficient re-implementation of Electrum Server.",
-        "A minimal version of the spaceship theme."}) {
+        "A minimal version of the spaceship theme.",
+        // Support for a language is no port of someone else's work.
+        "Adds support for Go to the language server."}) {
     EXPECT_THAT(rule_ids(lint_item(std::string("- [r](https://github.com/o/r) - ") + description)),
                 IsEmpty())
         << description;

@@ -1547,13 +1547,17 @@ class MarkdownReader {
       entry_link = link;
     };
     // "[[code](…)]", "([code](…))": the brackets go with the link.
+    // "([Demo](…), [Source Code](…))": the comma before the link goes too.
     const auto open_bracket_before = [&](std::string& words) {
-      while (words.ends_with(' ')) {
+      while (words.ends_with(' ') || words.ends_with(',')) {
         words.pop_back();
       }
       if (words.ends_with('[') || words.ends_with('(')) {
         closing = words.back() == '[' ? ']' : ')';
         words.pop_back();
+        while (words.ends_with(' ')) {
+          words.pop_back();
+        }
       }
     };
     for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {

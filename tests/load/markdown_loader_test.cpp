@@ -669,12 +669,16 @@ TEST(MarkdownLoader, ACodeLinksBracketsLeaveTheDescription) {
       "# L\n\n## S\n\n"
       "- [Tiler](https://tiler.example/) - A tiling library. [[code](https://github.com/a/b)]\n"
       "- [Scan](https://scan.example/) - A scan ([code](https://github.com/a/c)) in CUDA.\n"
-      "- [Fold](https://fold.example/) - Calls fold() on [code](https://github.com/a/d).\n");
+      "- [Fold](https://fold.example/) - Calls fold() on [code](https://github.com/a/d).\n"
+      "- [Git](https://git.example/) - Revision control. ([Demo](https://demo.example/), "
+      "[Source Code](https://github.com/git/git)) `GPL-2.0`\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 3U);
+  ASSERT_EQ(entries.size(), 4U);
+  EXPECT_EQ(entries[3].description, "Revision control. (Demo) `GPL-2.0`");
+  EXPECT_EQ(entries[3].code, "https://github.com/git/git");
   EXPECT_EQ(entries[0].description, "A tiling library.");
   EXPECT_EQ(entries[0].code, "https://github.com/a/b");
-  EXPECT_EQ(entries[1].description, "A scan  in CUDA.");
+  EXPECT_EQ(entries[1].description, "A scan in CUDA.");
   EXPECT_EQ(entries[2].description, "Calls fold() on.");
 }
 

@@ -239,7 +239,7 @@ class MarkdownReader {
         R"((?i)^(?:name|title|project|paper|resource|tool|library|model|repo(?:sitory)?|link)s?$)");
     static const RE2 k_description_header(R"((?i)desc|summary|about|notes?|comment|what)");
     static const RE2 k_code_header(
-        R"((?i)\s*(?:code|source(?:\s+code)?|implementation|github)s?\s*)");
+        R"((?i)^\s*(?:code|source(?:\s+code)?|implementation|github|repo(?:sitory)?)s?\b)");
     std::vector<Entry> rows;
     std::size_t row_count = 0;
     for (cmark_node* row = cmark_node_first_child(table); row != nullptr;
@@ -264,7 +264,7 @@ class MarkdownReader {
             title_column = i;
           } else if (!description_column && RE2::PartialMatch(header, k_description_header)) {
             description_column = i;
-          } else if (!code_column && RE2::FullMatch(header, k_code_header)) {
+          } else if (!code_column && RE2::PartialMatch(header, k_code_header)) {
             code_column = i;
           }
         }

@@ -334,10 +334,10 @@ bool is_site_root(std::string_view bare) {
 
 /// The words a project's domain or page may add to its name ("futhark-lang",
 /// "fishshell", "dlthub", "pestphp", "greatexpectations").
-constexpr std::array<std::string_view, 23> k_name_suffixes{
-    "lang",   "project",   "hq",   "js",    "api", "app", "framework", "ai",
-    "cli",    "shell",     "tool", "tools", "io",  "hub", "data",      "games",
-    "engine", "community", "php",  "py",    "rb",  "rs",  "s"};
+constexpr std::array<std::string_view, 24> k_name_suffixes{
+    "lang",   "project", "hq",        "js",    "api", "app", "framework", "ai",
+    "cli",    "shell",   "tool",      "tools", "io",  "hub", "data",      "games",
+    "engine", "ds",      "community", "php",   "py",  "rb",  "rs",        "s"};
 
 /// Whether the URL is a product page or a front page below a site's root,
 /// as the policy classes it ("marketing", "home page").
@@ -365,6 +365,24 @@ std::vector<std::string> own_site_names(const Classification& classification) {
     return {};
   }
   return domain_names(classification.domain);
+}
+
+/// The name of a project's site at the root of its subdomain under its
+/// organisation's domain ("warewulf" for warewulf.hpcng.org/; blog. or docs.
+/// name no project).
+std::optional<std::string> project_subdomain(const Classification& classification) {
+  static const std::array<std::string_view, 16> k_sections{
+      "www",         "blog", "blogs", "docs", "doc",      "developer", "developers", "dev",
+      "engineering", "eng",  "tech",  "news", "research", "labs",      "community",  "learn"};
+  if (!is_site_root(bare_path(classification)) || named_by_path(classification.host) ||
+      classification.host.size() <= classification.domain.size()) {
+    return std::nullopt;
+  }
+  std::string subdomain = name_key(classification.host.substr(0, classification.host.find('.')));
+  if (std::find(k_sections.begin(), k_sections.end(), subdomain) != k_sections.end()) {
+    return std::nullopt;
+  }
+  return subdomain;
 }
 
 /// Further names a project's site root may go by, which name it only at the
@@ -413,16 +431,9 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
       start = end + 1;
     }
   }
-  static const std::array<std::string_view, 16> k_sections{
-      "www",         "blog", "blogs", "docs", "doc",      "developer", "developers", "dev",
-      "engineering", "eng",  "tech",  "news", "research", "labs",      "community",  "learn"};
-  if (at_root && classification.host.size() > classification.domain.size()) {
-    const std::string subdomain =
-        name_key(classification.host.substr(0, classification.host.find('.')));
-    if (std::find(k_sections.begin(), k_sections.end(), subdomain) == k_sections.end()) {
-      aliases.push_back(subdomain);
-      add_unaffixed(subdomain);  // mooseframework.inl.gov
-    }
+  if (const std::optional<std::string> subdomain = project_subdomain(classification)) {
+    aliases.push_back(*subdomain);
+    add_unaffixed(*subdomain);  // mooseframework.inl.gov
   }
   return aliases;
 }
@@ -579,14 +590,11 @@ bool is_own_site(const Classification& classification, std::string_view title,
   const std::string title_key = name_key(title);
   const std::vector<std::string> names = own_site_names(classification);
   const std::vector<std::string> aliases = own_site_aliases(classification);
-  // "[Git](https://git-scm.com/) … ([Source Code](https://github.com/git/git))":
-  // the entry's repository, named like it, vouches for the site's root or
-  // front page beside it, whatever the domain adds to the name.
-  if (!names.empty() && title_key.size() >= 3) {
-    if (const std::optional<std::string> repository = github_repo_of(code);
-        repository && name_key(repository->substr(repository->find('/') + 1)) == title_key) {
-      return !says_blog(title, description);
-    }
+  // "[Aurora](https://design.gccollab.ca/) … ([Source Code](https://github.com/o/r))":
+  // the entry's own repository, which the list gives beside a site's root or
+  // front page, vouches for that site as the project's, whatever its name.
+  if (!names.empty() && github_repo_of(code)) {
+    return !says_blog(title, description);
   }
   // A site's name is chosen for the project: "zed" in "Zed Editor" names
   // zed.dev.

@@ -262,12 +262,12 @@ TEST(MarkdownLoader, TableRowsWithALinkAreEntries) {
   EXPECT_THAT(result.list.sections[0].intro, ::testing::HasSubstr("| plain | table |"));
 }
 
-// "| Title | Venue | Code |": the code column links the entry's code.
+// "| Title | Venue | Source code * |": the code column links the entry's code.
 TEST(MarkdownLoader, ATablesCodeColumnLinksTheEntrysCode) {
   LoadResult result;
   load_markdown_text("l.md",
                      "# L\n\n## S\n\n"
-                     "| Title | Venue | Code |\n|---|---|---|\n"
+                     "| Title | Venue | Source code \\* |\n|---|---|---|\n"
                      "| [Edge Pruning](https://arxiv.org/abs/1) | CVPR | "
                      "[Code](https://github.com/o/prune) |\n"
                      "| Only code | ICML | [Code](https://github.com/o/only) |\n",

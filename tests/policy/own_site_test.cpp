@@ -79,7 +79,8 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       {"Authentik", "https://goauthentik.io/"},
       {"Barman", "https://pgbarman.org/"},
       {"Z-Ray", "https://www.zend.com/products/z-ray"},
-      {"PhpEd", "https://www.nusphere.com/products/phped.htm"}};
+      {"PhpEd", "https://www.nusphere.com/products/phped.htm"},
+      {"Duet", "https://www.duetds.com/"}};
   for (const auto& [title, url] : own_sites) {
     EXPECT_EQ(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
   }
@@ -95,8 +96,8 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
 }
 
 // "[Git](https://git-scm.com/) … ([Source Code](https://github.com/git/git))":
-// the entry's repository of its own name vouches for the root beside it; a
-// repository of another name, an article or a blog does not.
+// the entry's repository vouches for the root beside it; no repository, an
+// article or a blog does not.
 TEST(OwnSite, TheEntrysRepositoryVouchesForTheSiteBesideIt) {
   const Policy policy = projects_policy();
   EXPECT_EQ(class_after_first_party(policy, "Git", "https://git-scm.com/", "Version control.",
@@ -107,9 +108,12 @@ TEST(OwnSite, TheEntrysRepositoryVouchesForTheSiteBesideIt) {
             "docs");
   EXPECT_EQ(class_after_first_party(policy, "Eggdrop", "https://www.eggheads.org/", "IRC bot."),
             "home page");
-  EXPECT_EQ(class_after_first_party(policy, "Eggdrop", "https://www.eggheads.org/", "IRC bot.",
-                                    "https://github.com/someone/other"),
-            "home page");
+  EXPECT_EQ(class_after_first_party(policy, "Aurora", "https://design.gccollab.ca/",
+                                    "Design system.", "https://github.com/gctools/design-system"),
+            "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Aurora", "https://design.gccollab.ca/articles/x",
+                                    "Design system.", "https://github.com/gctools/design-system"),
+            "blog");
   EXPECT_EQ(class_after_first_party(policy, "Git", "https://example.org/", "The Git blog.",
                                     "https://github.com/git/git"),
             "home page");

@@ -941,7 +941,7 @@ class MarkdownReader {
       return found;
     }
     const links::HtmlDocument document(html);
-    std::vector<const GumboNode*> used;
+    std::vector<std::pair<const GumboNode*, const GumboNode*>> used;
     std::vector<const GumboNode*> stack{document.root()};
     const std::size_t block_start = m_lines.offset_of(cmark_node_get_start_line(written_at),
                                                       cmark_node_get_start_column(written_at));
@@ -961,10 +961,13 @@ class MarkdownReader {
         continue;
       }
       const GumboNode* container = html_container(node);
-      if (std::find(used.begin(), used.end(), container) != used.end()) {
+      const HtmlItemText text = html_item_text(container, node);
+      // A paragraph of lines, each a link and its text ("<p><a…>Name</a> -
+      // Text.<br><a…>Other</a> - Text.<br></p>"), holds an item per line.
+      const std::pair<const GumboNode*, const GumboNode*> item{container, text.line};
+      if (std::find(used.begin(), used.end(), item) != used.end()) {
         continue;
       }
-      const HtmlItemText text = html_item_text(container, node);
       if (trim(text.title).empty()) {
         continue;  // a badge or a logo
       }
@@ -972,7 +975,11 @@ class MarkdownReader {
                       [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; })) {
         continue;  // a link inside a sentence ("Discover other <a>lists</a>") is prose
       }
-      used.push_back(container);
+      const SeparatorAt separator = m_separators.find(text.after, true);
+      if (text.line != nullptr && separator.at == std::string_view::npos) {
+        continue;  // a later line names and describes its resource, or is no item
+      }
+      used.push_back(item);
       Entry entry;
       entry.url = std::string(trim(href->value));
       const std::size_t at = m_text.find(entry.url, block_start);
@@ -982,8 +989,7 @@ class MarkdownReader {
       entry.set_position("url", where);
       entry.set_position("title", where);
       entry.title = trim(text.title);
-      if (const SeparatorAt separator = m_separators.find(text.after, true);
-          separator.at != std::string_view::npos) {
+      if (separator.at != std::string_view::npos) {
         entry.description =
             trim(std::string_view(text.after).substr(separator.at + separator.size));
         entry.set_position("description", where);
@@ -1020,16 +1026,23 @@ class MarkdownReader {
   }
 
   struct HtmlItemText {
-    std::string before;  ///< the container's text before the link
+    std::string before;  ///< the item's text before the link
     std::string title;   ///< the link's own text
-    std::string after;   ///< the container's text after the link
+    std::string after;   ///< the item's text after the link
+    /// The line break the item's line opens after, in a paragraph of lines.
+    const GumboNode* line = nullptr;
   };
 
-  /// The text of `container` after `link`, and of `link` itself, without the
-  /// text of code, kbd, images, scripts and styles; an explicit stack.
+  /// The text of `container` before and after `link`, and of `link` itself,
+  /// without the text of code, kbd, images, scripts and styles; in a
+  /// paragraph or a division, only of the link's line (between <br>s). An
+  /// explicit stack.
   static HtmlItemText html_item_text(const GumboNode* container, const GumboNode* link) {
     HtmlItemText text;
-    enum class Part { before, title, after } part = Part::before;
+    const GumboTag container_tag = container->v.element.tag;
+    const bool lines = container_tag == GUMBO_TAG_P || container_tag == GUMBO_TAG_DIV ||
+                       container_tag == GUMBO_TAG_BODY || container_tag == GUMBO_TAG_BLOCKQUOTE;
+    enum class Part { before, title, after, done } part = Part::before;
     // A null entry marks the end of the link's subtree.
     std::vector<const GumboNode*> stack{container};
     while (!stack.empty()) {
@@ -1038,6 +1051,9 @@ class MarkdownReader {
       if (node == nullptr) {
         part = Part::after;
         continue;
+      }
+      if (part == Part::done) {
+        break;
       }
       if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE) {
         (part == Part::before  ? text.before
@@ -1049,6 +1065,15 @@ class MarkdownReader {
         continue;
       }
       const GumboTag tag = node->v.element.tag;
+      if (tag == GUMBO_TAG_BR && lines) {
+        if (part == Part::before) {
+          text.before.clear();
+          text.line = node;
+        } else if (part == Part::after) {
+          part = Part::done;
+        }
+        continue;
+      }
       if (tag == GUMBO_TAG_CODE || tag == GUMBO_TAG_KBD || tag == GUMBO_TAG_IMG ||
           tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_SVG) {
         continue;

@@ -559,6 +559,26 @@ TEST(MarkdownLoader, HtmlLinksInsideSentencesAreNoEntries) {
   EXPECT_EQ(result.separators_used.at("-"), 1U);
 }
 
+// A paragraph of lines, each a link and its description, holds an entry per
+// line; a later line without a description (a sponsor's logo) is none.
+TEST(MarkdownLoader, AnHtmlParagraphOfLinesHoldsAnEntryPerLine) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n<p>\n"
+      "&nbsp;&nbsp; <a href=\"https://github.com/o/roadmap\"><b>Roadmap</b></a> - roadmaps "
+      "to choose a path.<br>\n"
+      "&nbsp;&nbsp; <a href=\"https://github.com/o/checklist\"><b>Checklist</b></a> - the "
+      "checklist for web sites.<br>\n"
+      "<a href=\"https://sponsor.example/\"><b>Fast builds.</b></a><br>\n"
+      "Read <a href=\"https://other.example/\">this</a> - a sentence.<br></p>\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "Roadmap");
+  EXPECT_EQ(entries[0].description, "roadmaps to choose a path.");
+  EXPECT_EQ(entries[1].url, "https://github.com/o/checklist");
+  EXPECT_EQ(entries[1].description, "the checklist for web sites.");
+  EXPECT_EQ(entries[1].location.line, 7);
+}
+
 // Without a separator, the words after the link describe it: a link among
 // them is a mention, not a second link of the entry.
 TEST(MarkdownLoader, WordsAfterTheLinkWithoutASeparatorAreTheDescription) {

@@ -338,6 +338,13 @@ class MarkdownReader {
   }
 
   void read_heading(cmark_node* heading) {
+    const int level = cmark_node_get_heading_level(heading);
+    if (m_heading_entry && level > m_heading_entry->level && !heading_link(heading)) {
+      // "## [Adala](…)" then "### Category", "### Links": parts of its details.
+      m_heading_entry->in_details = true;
+      m_out.list.headings.emplace_back(plain_text(heading, false));
+      return;
+    }
     m_heading_entry.reset();
     if (m_group_before_heading_group) {
       // The group a heading entry's list opened ends with the next heading.
@@ -349,11 +356,14 @@ class MarkdownReader {
     // tags and images add nothing, the spaces around them stay
     // ("# Name ![badge](…)" is #name-).
     m_out.list.headings.emplace_back(plain_text(heading, false));
-    const int level = cmark_node_get_heading_level(heading);
     m_skipping = nullptr;
+    const std::optional<HeadingLink> named = heading_link(heading);
+    const bool links_resource = named && is_web_link(url_of(named->link));
     // "## Table of Contents" then "### Dependency Management": the
     // subheadings after a table of contents are the list's sections.
-    const bool section_level = level <= 2 || m_after_contents;
+    const bool section_level =
+        (level <= 2 || m_after_contents) &&
+        !(level == 2 && m_sections_at_level_one && links_resource && !m_after_contents);
     if (section_level) {
       m_in_footer = false;  // a subheading stays in the footer
     }
@@ -383,13 +393,13 @@ class MarkdownReader {
       section.location = locate(heading);
       m_out.list.sections.push_back(std::move(section));
       m_heading_group = k_section_entries;
+      m_sections_at_level_one = m_sections_at_level_one || level == 1;
       return;
     }
     if (m_in_footer) {
       return;  // a subheading of the footer ("### [zgen](…)" under "## Installation")
     }
-    if (const std::optional<HeadingLink> named = heading_link(heading);
-        named && is_web_link(url_of(named->link))) {
+    if (links_resource) {
       if (m_out.list.title.empty() && m_out.list.sections.empty()) {
         // Above the list's title stand its banner and sponsors, not its entries.
         ++m_out.not_entries["link headings above the list's title"];
@@ -411,7 +421,8 @@ class MarkdownReader {
       entry.end_line = cmark_node_get_end_line(heading);
       std::vector<Entry>& entries = entries_of(m_heading_group);
       add_entry(std::move(entry), entries);
-      m_heading_entry = HeadingEntry{m_heading_group, entries.size() - 1};
+      m_heading_entry =
+          HeadingEntry{.group = m_heading_group, .index = entries.size() - 1, .level = level};
       return;
     }
     open_group(title, locate(heading));
@@ -462,7 +473,8 @@ class MarkdownReader {
     Entry& entry = entries_of(m_heading_entry->group).at(m_heading_entry->index);
     switch (cmark_node_get_type(block)) {
       case CMARK_NODE_LIST:
-        if (!m_heading_entry->lead_in && web_link_items(block) >= k_min_linked_items) {
+        if (!m_heading_entry->lead_in && !m_heading_entry->in_details &&
+            web_link_items(block) >= k_min_linked_items) {
           // "### [LLM量化](…)", a paragraph, then a list of articles: the
           // heading also names the group of the entries its list links.
           std::string title = entry.title;
@@ -481,8 +493,8 @@ class MarkdownReader {
         return;
       case CMARK_NODE_PARAGRAPH: {
         m_heading_entry->lead_in = trim(plain_text(block)).ends_with(':');
-        if (!entry.description.empty()) {
-          return;
+        if (!entry.description.empty() || m_heading_entry->in_details) {
+          return;  // "### Category" then "General purpose": a detail
         }
         std::string text;
         for (cmark_node* child = cmark_node_first_child(block); child != nullptr;
@@ -2021,7 +2033,15 @@ class MarkdownReader {
     /// The last paragraph under it ends with a colon ("Tools provided:"):
     /// the list after it is the entry's.
     bool lead_in = false;
+    /// Its heading's level: deeper headings without a link ("### Links")
+    /// name parts of its details.
+    int level = 0;
+    /// Under such a subheading: every list is the entry's.
+    bool in_details = false;
   };
+  /// Whether the list's sections are "#" headings after its title ("#
+  /// Open-source projects"): a "## [Name](url)" below one is an entry.
+  bool m_sections_at_level_one = false;
   std::optional<HeadingEntry> m_heading_entry;
   /// Where the next heading's entries go once the group a heading entry's
   /// list opened ends.

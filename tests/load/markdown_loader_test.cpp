@@ -970,6 +970,30 @@ TEST(MarkdownLoader, ASentenceItemAfterAnUndescribedEntryDescribesIt) {
   EXPECT_EQ(result.not_entries.at("prose items"), 2U);
 }
 
+// A list whose sections are "#" headings may write each entry as a "##"
+// heading link; its subheadings without a link ("### Links") hold its
+// details, whatever their lists link.
+TEST(MarkdownLoader, LinkHeadingsBelowLevelOneSectionsAreEntries) {
+  const LoadResult result = load_text(
+      "<h1>Agents</h1>\n\n## Who is behind this?\n\nUs.\n\n# Open-source projects\n\n"
+      "## [Adala](https://github.com/o/adala)\nAutonomous data agent framework\n\n"
+      "### Category\nGeneral purpose\n\n### Links\n"
+      "- [Documentation](https://o.github.io/adala/)\n- [Discord](https://discord.gg/x)\n\n"
+      "## [Aider](https://github.com/o/aider)\n\n### Description\n- Pair programming.\n\n"
+      "# Closed-source projects\n\n## [Agent X](https://agentx.example/)\nAn agent.\n");
+  ASSERT_EQ(result.list.sections.size(), 3U);
+  const Section& open = result.list.sections[1];
+  EXPECT_EQ(open.title, "Open-source projects");
+  EXPECT_TRUE(open.groups.empty());
+  ASSERT_EQ(open.entries.size(), 2U);
+  EXPECT_EQ(open.entries[0].title, "Adala");
+  EXPECT_EQ(open.entries[0].description, "Autonomous data agent framework");
+  EXPECT_TRUE(open.entries[1].description.empty());
+  EXPECT_EQ(result.list.sections[2].entries.at(0).url, "https://agentx.example/");
+  EXPECT_EQ(result.not_entries.at("details under an entry"), 3U);
+  EXPECT_THAT(result.list.headings, ::testing::Contains("Links"));
+}
+
 // A placeholder ("[标题]()") and a cross-reference within the list ("[also in
 // [2.1](#s)]") link no resource: the first is counted as a placeholder, an
 // item with only the second is prose, and neither is an entry's URL.

@@ -1554,6 +1554,8 @@ class MarkdownReader {
     // "[[ArXiv](url)] Title": the link is a tag and the words after it are
     // the title, so a colon among them is the title's own.
     bool titled_after_tag = false;
+    // "Title. [[Paper](url)]": a tag after the title links it.
+    bool tagged_after_title = false;
     // "[Mamba](repo), paper: [Title](arxiv), code: [x](repo)": the label a
     // list wrote before the entry's next link.
     std::optional<std::string> written_label;
@@ -1658,6 +1660,21 @@ class MarkdownReader {
             // "Title (Venue) [[paper]](url)": the bracketed label tags the
             // link of the words before it.
             take_entry_link(link, label.substr(1, label.size() - 2));
+            continue;
+          }
+          if (entry.links.empty() && trim(title).ends_with('[') && has_word_character(title) &&
+              names_a_kind(label)) {
+            // "**ViT**: "Title", ICLR, 2021. [[Paper](url)][[PyTorch](repo)]":
+            // the bracketed tag links the words before it, and the links
+            // after it add no words to the title.
+            open_bracket_before(title);
+            take_entry_link(link, label);
+            tagged_after_title = true;
+            continue;
+          }
+          if (tagged_after_title) {
+            open_bracket_before(title);
+            entry.links.push_back({label, url_of(link), locate(link), std::nullopt});
             continue;
           }
           if (entry.links.empty()) {
@@ -2057,10 +2074,12 @@ class MarkdownReader {
 }  // namespace
 
 bool is_code_label(std::string_view label) {
-  // "Code", "GitHub", and code named by its language or origin ("PyTorch
-  // Code", "Official Code").
+  // "Code", "GitHub", and code named by its origin or framework ("Official
+  // Code", "PyTorch Code", "PyTorch (lucidrains)").
   static const RE2 k_code(
-      R"((?i)\s*(?:(?:[\w.+#-]+\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|gitlab)\s*)");
+      R"((?i)\s*(?:(?:[\w.+#-]+\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|gitlab|)"
+      R"((?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|mindspore|chainer|)"
+      R"(theano|torch)(?:-?\d)?(?:\s*\([^()]{1,40}\))?)\s*)");
   return RE2::FullMatch(label, k_code);
 }
 

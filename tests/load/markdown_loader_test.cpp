@@ -789,6 +789,26 @@ TEST(MarkdownLoader, ShortcodesAndImagesAroundTheTitlesLinkAreNoWords) {
   EXPECT_EQ(entries[3].title, "std::vector::size");
 }
 
+// "**ViT**: "Title", ICLR, 2021. [[Paper](url)][[PyTorch](repo)]": a tag in
+// brackets after the words links them; code named by its framework is the
+// entry's code, and the links after the tag add no words to the title.
+TEST(MarkdownLoader, ABracketedTagAfterTheWordsLinksThem) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "* **ViT**: \"An Image is Worth 16x16 Words\", ICLR, 2021 (*Google*). "
+      "[[Paper](https://openreview.net/forum?id=Y)][[PyTorch (lucidrains)](https://github.com/"
+      "l/vit)][[Website](https://vit.example/)]\n"
+      "* Read the [paper](https://arxiv.org/abs/1) - A note.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "ViT: \"An Image is Worth 16x16 Words\", ICLR, 2021 (Google).");
+  EXPECT_EQ(entries[0].url, "https://openreview.net/forum?id=Y");
+  EXPECT_EQ(entries[0].code, "https://github.com/l/vit");
+  ASSERT_EQ(entries[0].links.size(), 2U);
+  EXPECT_EQ(entries[0].links[1].label, "Website");
+  EXPECT_EQ(entries[1].title, "Read the paper");
+}
+
 // "[OSDI'23] [Title](url)": the venue opens the description, and a paper
 // with its arXiv copy nested below is an entry, not a group heading.
 TEST(MarkdownLoader, AVenueWrittenBeforeTheTitlesLinkOpensTheDescription) {

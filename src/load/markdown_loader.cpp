@@ -96,6 +96,29 @@ class MarkdownReader {
       read_block(block);
     }
     flush_pending_declaration();
+    drop_preamble();
+  }
+
+  /// Items before a list's first section heading, when it has sections, are
+  /// its preamble: badges, sponsors, its authors, its sibling lists. A list
+  /// without section headings is all entries.
+  void drop_preamble() {
+    std::vector<Section>& sections = m_out.list.sections;
+    if (!m_preamble_section || sections.size() < 2) {
+      return;
+    }
+    Section& preamble = sections.front();
+    std::size_t items = preamble.entries.size();
+    for (const Group& group : preamble.groups) {
+      items += group.entries.size();
+    }
+    if (items > 0) {
+      m_out.not_entries["items before the first section (its preamble)"] += items;
+    }
+    if (!preamble.intro.empty()) {
+      m_out.list.intro += (m_out.list.intro.empty() ? "" : "\n\n") + preamble.intro;
+    }
+    sections.erase(sections.begin());
   }
 
  private:
@@ -367,13 +390,18 @@ class MarkdownReader {
     if (section_level) {
       m_in_footer = false;  // a subheading stays in the footer
     }
+    const std::string lower = to_lower(title);
+    const bool contents =
+        lower == "contents" || lower == "table of contents" || lower == "\u76ee\u5f55";
     if (level == 1 && m_out.list.title.empty() && m_out.list.sections.empty()) {
       m_out.list.title = title;
+      // "# Table Of Contents" as the first heading: what follows is no preamble.
+      m_seen_section_heading = contents;
       return;
     }
     if (section_level) {
-      const std::string lower = to_lower(title);
-      if (lower == "contents" || lower == "table of contents" || lower == "\u76ee\u5f55") {
+      m_seen_section_heading = true;
+      if (contents) {
         m_skipping = "table-of-contents items";
         m_after_contents = level <= 2;
         return;
@@ -564,6 +592,7 @@ class MarkdownReader {
       section.title = m_out.list.title;
       section.location = Location{m_path, 1, 1};
       m_out.list.sections.push_back(std::move(section));
+      m_preamble_section = !m_seen_section_heading;
     }
     return m_out.list.sections.back();
   }
@@ -2056,6 +2085,9 @@ class MarkdownReader {
     /// Under such a subheading: every list is the entry's.
     bool in_details = false;
   };
+  /// Whether the first section holds what stands before any section heading.
+  bool m_preamble_section = false;
+  bool m_seen_section_heading = false;
   /// Whether the list's sections are "#" headings after its title ("#
   /// Open-source projects"): a "## [Name](url)" below one is an entry.
   bool m_sections_at_level_one = false;

@@ -1014,6 +1014,24 @@ TEST(MarkdownLoader, LinkHeadingsBelowLevelOneSectionsAreEntries) {
   EXPECT_THAT(result.list.headings, ::testing::Contains("Links"));
 }
 
+// Items before a list's first section heading are its preamble (its
+// authors, sponsors, sibling lists), counted, not entries; a list without
+// section headings is all entries.
+TEST(MarkdownLoader, ItemsBeforeTheFirstSectionAreThePreamble) {
+  const LoadResult with_sections = load_text(
+      "# L\n\n- [Jane Doe](https://github.com/jane)<sup>1,2</sup>\n"
+      "- [Sibling list](https://github.com/o/awesome-sibling)\n\nIntro text.\n\n"
+      "## S\n\n- [Tool](https://github.com/o/tool) - Does things.\n");
+  ASSERT_EQ(with_sections.list.sections.size(), 1U);
+  EXPECT_EQ(with_sections.list.sections[0].title, "S");
+  EXPECT_EQ(with_sections.list.entry_count(), 1U);
+  EXPECT_EQ(with_sections.not_entries.at("items before the first section (its preamble)"), 2U);
+  const LoadResult flat = load_text(
+      "# L\n\n- [Tool](https://github.com/o/tool) - Does things.\n"
+      "- [Other](https://github.com/o/other) - Does more.\n");
+  EXPECT_EQ(flat.list.entry_count(), 2U);
+}
+
 // A placeholder ("[标题]()") and a cross-reference within the list ("[also in
 // [2.1](#s)]") link no resource: the first is counted as a placeholder, an
 // item with only the second is prose, and neither is an entry's URL.

@@ -1714,7 +1714,7 @@ class MarkdownReader {
               title.clear();
             } else if (
                 static const RE2 k_tag(
-                    R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?|(?:19|20)\d\d(?:-[A-Za-z][\w']{1,15})?)\s*-?\s*)");
+                    R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?|(?:19|20)\d\d(?:-[A-Za-z][\w' .&]{1,40}?)?)\s*-?\s*)");
                 RE2::FullMatch(title, k_tag, &venue_tag)) {
               // "[EuroSys'23] [Title](url)", "2018-CVPR-[Title](url)": the
               // venue opens the description.

@@ -840,14 +840,17 @@ TEST(MarkdownLoader, AYearAndVenueBeforeTheLinkOpenTheDescription) {
       "- 2018-CVPR-[NISP: Pruning Networks](https://arxiv.org/abs/1711.05908) "
       "[[PyTorch Code](https://github.com/o/nisp)]\n"
       "- 2022-[Low-Power Computer Vision](https://example.org/book)\n"
+      "- 2017-Proceedings of the IEEE-[Efficient Processing](https://example.org/p)\n"
       "- 2018 was a year for [Pruning](https://example.org/p)\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 3U);
+  ASSERT_EQ(entries.size(), 4U);
   EXPECT_EQ(entries[0].title, "NISP: Pruning Networks");
   EXPECT_EQ(entries[0].description, "2018-CVPR");
   EXPECT_EQ(entries[0].code, "https://github.com/o/nisp");
   EXPECT_EQ(entries[1].title, "Low-Power Computer Vision");
-  EXPECT_EQ(entries[2].title, "2018 was a year for Pruning");
+  EXPECT_EQ(entries[2].title, "Efficient Processing");
+  EXPECT_EQ(entries[2].description, "2017-Proceedings of the IEEE");
+  EXPECT_EQ(entries[3].title, "2018 was a year for Pruning");
 }
 
 // Lists in Chinese write a full-width colon with no space after it and head

@@ -1455,12 +1455,13 @@ class MarkdownReader {
     std::vector<cmark_node*> links;
   };
 
-  /// Whether a link's label names a kind of resource ("paper", "slides")
-  /// rather than a resource: "[Name](repo), [paper](arxiv)" is one entry.
+  /// Whether a link's label names a kind of resource ("paper", "slides", a
+  /// code label) rather than a resource: "[Name](repo), [paper](arxiv)" is
+  /// one entry.
   static bool names_a_kind(std::string_view label) {
     static const RE2 k_kind(
         R"((?i)\s*(?:paper|pdf|arxiv|slides?|video|talk|blog|post|docs?|documentation|website|)"
-        R"(site|home ?page|demo|project|link|here|ebook|book|tutorial|code|source|repo|github)\s*)");
+        R"(site|home ?page|demo|project|link|here|ebook|book|tutorial)\s*)");
     return RE2::FullMatch(label, k_kind) || is_code_label(label);
   }
 

@@ -83,6 +83,28 @@ std::string plain_text(cmark_node* node, bool with_html = true) {
   return text;
 }
 
+/// The title a heading gives its section: the text a reader sees ("## <a
+/// name='Books'></a>Books" is "Books"), without a link back to the table of
+/// contents ("#### CLI Tools &nbsp;[<sup>[TOC]</sup>](#contents)") and with
+/// no-break spaces as spaces.
+std::string heading_title(cmark_node* heading) {
+  std::string text;
+  for (cmark_node* child = cmark_node_first_child(heading); child != nullptr;
+       child = cmark_node_next(child)) {
+    const bool back_link = cmark_node_get_type(child) == CMARK_NODE_LINK &&
+                           url_of(child).starts_with('#') && !trim(text).empty();
+    if (!back_link) {
+      text += plain_text(child, false);
+    }
+  }
+  static constexpr std::string_view k_no_break_space = "\xC2\xA0";
+  for (std::size_t at = text.find(k_no_break_space); at != std::string::npos;
+       at = text.find(k_no_break_space, at)) {
+    text.replace(at, k_no_break_space.size(), " ");
+  }
+  return collapse_spaces(trim(text));
+}
+
 class MarkdownReader {
  public:
   MarkdownReader(const std::string& path, std::string_view text, LoadResult& out,
@@ -373,8 +395,7 @@ class MarkdownReader {
       // The group a heading entry's list opened ends with the next heading.
       m_heading_group = *std::exchange(m_group_before_heading_group, std::nullopt);
     }
-    // The text a reader sees: "## <a name='Books'></a>Books" is "Books".
-    const std::string title(trim(plain_text(heading, false)));
+    const std::string title = heading_title(heading);
     // GitHub makes a heading's anchor from its rendered text, untrimmed:
     // tags and images add nothing, the spaces around them stay
     // ("# Name ![badge](…)" is #name-).

@@ -52,6 +52,22 @@ TEST(MarkdownLoader, HeadingTitlesLeaveOutTheirHtml) {
   EXPECT_EQ(result.list.entry_count(), 2U);  // the licence link is the footer's, not an entry
 }
 
+// "#### CLI Tools &nbsp;[<sup>[TOC]</sup>](#contents)": the link back to the
+// table of contents is the page's navigation, not the group's name; a
+// heading that is only a link to an anchor keeps it.
+TEST(MarkdownLoader, HeadingTitlesLeaveOutALinkBackToTheContents) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## Tools\n\n#### CLI Tools &nbsp;[<sup>[TOC]</sup>](#contents)\n\n"
+                     "- [zsh](https://example.com/zsh) - A shell.\n\n### [Other](#other)\n\n"
+                     "- [fish](https://example.com/fish) - A shell.\n",
+                     result);
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  ASSERT_EQ(result.list.sections[0].groups.size(), 2U);
+  EXPECT_EQ(result.list.sections[0].groups[0].title, "CLI Tools");
+  EXPECT_EQ(result.list.sections[0].groups[1].title, "Other");
+}
+
 // cmark-gfm reports an HTML block closed by its end condition ("-->",
 // "</script>") as ending a line early; the intro keeps the whole block.
 TEST(MarkdownLoader, IntroKeepsWholeHtmlBlocks) {

@@ -1389,6 +1389,8 @@ class MarkdownReader {
         Section& section = current_section();
         section.groups.push_back(std::move(label));
         nested_group = section.groups.size() - 1;
+      } else if (is_byline(paragraph)) {
+        ++m_out.not_entries["author bylines"];
       } else if (std::optional<LinksLine> line = links_line(paragraph)) {
         read_links_line(item, *line, target);
       } else {
@@ -1467,6 +1469,22 @@ class MarkdownReader {
     entry.url = url_of(link);
     entry.set_position("url", locate(link));
     add_entry(std::move(entry), entries);
+  }
+
+  /// Whether an item names who made something rather than a resource:
+  /// "Authors: [Ann](https://x.com/ann) and [Bo](…)", "By [Ann](…)".
+  static bool is_byline(cmark_node* paragraph) {
+    static const RE2 k_byline(
+        R"((?i)\s*(?:authors?|maintainers?|contributors?|(?:created |made |written |curated )?by)\s*:?\s*)");
+    std::string before;
+    for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
+         node = cmark_node_next(node)) {
+      if (cmark_node_get_type(node) == CMARK_NODE_LINK) {
+        return RE2::FullMatch(before, k_byline);
+      }
+      before += plain_text(node);
+    }
+    return false;
   }
 
   /// An item that only names resources, each by its link, after an optional

@@ -1086,6 +1086,23 @@ TEST(MarkdownLoader, ALinksLineInAGroupIsDescribedByItsLabel) {
   EXPECT_EQ(entries[1].description, "Go");
 }
 
+// An item that says who made something ("Authors: [Ann](…) and [Bo](…)")
+// names people, not resources; an item whose title's link comes first is an
+// entry even when its description names its author.
+TEST(MarkdownLoader, AuthorBylinesAreNoEntries) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- Authors: [Ann](https://twitter.com/ann) and [Bo](https://twitter.com/bo)\n"
+      "- By [Cy](https://github.com/cy)\n"
+      "- [Tool](https://github.com/o/tool) - By [Cy](https://github.com/cy).\n"
+      "- Bytes: [Tool2](https://github.com/o/tool2)\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].url, "https://github.com/o/tool");
+  EXPECT_EQ(entries[1].url, "https://github.com/o/tool2");
+  EXPECT_EQ(result.not_entries.at("author bylines"), 2U);
+}
+
 // A mark before the title's link ("⭐", "🧰", a task box) is no word of the
 // title; words before it are ("(C++) [Thing](…)").
 TEST(MarkdownLoader, AMarkBeforeTheTitlesLinkIsNoWordOfIt) {

@@ -1727,8 +1727,13 @@ class MarkdownReader {
           if (entry.links.empty() && label.size() > 2 && label.starts_with('[') &&
               label.ends_with(']') && !trim(title).empty()) {
             // "Title (Venue) [[paper]](url)": the bracketed label tags the
-            // link of the words before it.
-            take_entry_link(link, label.substr(1, label.size() - 2));
+            // link of the words before it. A tag that names no kind ("**Meena**
+            // [[Google]](post)": its maker, its venue) opens the description.
+            std::string tag = label.substr(1, label.size() - 2);
+            if (!names_a_kind(tag)) {
+              venue_tag += venue_tag.empty() ? label : " " + label;
+            }
+            take_entry_link(link, std::move(tag));
             continue;
           }
           if (entry.links.empty() && trim(title).ends_with('[') && has_word_character(title) &&

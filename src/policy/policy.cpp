@@ -456,7 +456,8 @@ std::optional<std::string_view> owned_in(const Publisher& publisher, std::string
 /// for stitchfix.com, "Google" for googleblog.com), as `title` or
 /// `description` credits it with the work: "… at DoorDash", "SRE@Xero",
 /// "Inside Atlassian: …", "Facebook AI's …", or "Stitch Fix 2020" (the
-/// company and the year, as lists of companies' posts write it).
+/// company and the year, as lists of companies' posts write it), or "[Google]"
+/// (a list's tag for the maker: "**Meena** [[Google]](post)").
 std::optional<std::string> publisher_named(std::string_view domain, std::string_view title,
                                            std::string_view description) {
   const std::string label = name_key(domain.substr(0, domain.find('.')));
@@ -475,7 +476,7 @@ std::optional<std::string> publisher_named(std::string_view domain, std::string_
   static const RE2 k_word(R"(([\p{L}\p{N}]+))");
   static const RE2 k_credit_before(R"((?i)(?:^|\W)(?:at\s+|inside\s+)$|@\s*$)");
   static const RE2 k_credit_after(
-      R"(^(?:\s*(?:AI|Research|Engineering|Labs))?(?:['’]s\b|,?\s+(?:19|20)\d\d\b))");
+      R"(^(?:\s*(?:AI|Research|Engineering|Labs))?(?:['’]s\b|,?\s+(?:19|20)\d\d\b|\]))");
   for (const std::string_view text : {title, description}) {
     std::vector<std::string_view> words;
     re2::StringPiece rest(text.data(), text.size());

@@ -747,9 +747,10 @@ TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
       "[[code](https://github.com/a/b)]\n"
       "- [[ACL](https://aclanthology.org/2)] Models Are Teachers\n"
       "- Cramming: One GPU in One Day (ICML'23) [[paper]](https://arxiv.org/abs/3)\n"
-      "- [[sevenz-rust](https://crates.io/crates/sevenz-rust)] - A 7z decompressor.\n");
+      "- [[sevenz-rust](https://crates.io/crates/sevenz-rust)] - A 7z decompressor.\n"
+      "- **Meena** [[Google]](https://ai.googleblog.com/2020/01/a.html) - A chatbot.\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 4U);
+  ASSERT_EQ(entries.size(), 5U);
   EXPECT_EQ(entries[0].title, "FP8-LM: Training FP8 Models");
   EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/1");
   EXPECT_EQ(entries[0].code, "https://github.com/a/b");
@@ -760,6 +761,11 @@ TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
   EXPECT_EQ(entries[2].url, "https://arxiv.org/abs/3");
   EXPECT_EQ(entries[3].title, "sevenz-rust");
   EXPECT_EQ(entries[3].description, "A 7z decompressor.");
+  // A tag that names no kind of resource (its maker, its venue) opens the
+  // description.
+  EXPECT_EQ(entries[4].title, "Meena");
+  EXPECT_EQ(entries[4].url, "https://ai.googleblog.com/2020/01/a.html");
+  EXPECT_EQ(entries[4].description, "[Google] A chatbot.");
 }
 
 // A dash written before a description's words is no word of it: a table

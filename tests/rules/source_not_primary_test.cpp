@@ -264,7 +264,8 @@ TEST(SourceNotPrimary, ACompanysPostOnItsOwnWorkIsFirstParty) {
            {"Examplecorp's ranking service", "How it is built."},
            {"Powering search", "Examplecorp 2021."},
            {"SRE@Examplecorp: Managing incidents", "Part II."},
-           {"Inside Examplecorp: how our engineers run incidents", "How it is done."}}) {
+           {"Inside Examplecorp: how our engineers run incidents", "How it is done."},
+           {"Meena", "[Examplecorp] Jan. 2020 A chatbot."}}) {
     const auto found = post(own, title, description);
     EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << title;
   }
@@ -277,6 +278,8 @@ TEST(SourceNotPrimary, ACompanysPostOnItsOwnWorkIsFirstParty) {
                             "Powering Search at Examplecorp", "How the ranking is built.")),
               Contains("source/not-primary"));
   EXPECT_THAT(rule_ids(post(own, "Why Examplecorp ranks results", "An outside view.")),
+              Contains("source/not-primary"));
+  EXPECT_THAT(rule_ids(post(own, "Meena", "[Othercorp] Jan. 2020 A chatbot.")),
               Contains("source/not-primary"));
   EXPECT_THAT(rule_ids(post("https://janedoe.example/posts/attention", "Attention explained",
                             "by Jane Doe.")),

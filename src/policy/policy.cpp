@@ -20,7 +20,6 @@
 #include "policy/policy_settings.h"
 #include "util/error.h"
 #include "util/file.h"
-#include "util/github_url.h"
 #include "util/spelling.h"
 #include "util/text.h"
 #include "util/url.h"
@@ -570,11 +569,14 @@ bool product_page_named(const Classification& classification, std::string_view t
 bool says_blog(std::string_view title, std::string_view description) {
   static const RE2 k_blog(
       R"((?i)\b(?:blog|newsletter|homepage|personal (?:site|website|page|home ?page|notes))\b)");
-  // "Newsletter and email marketing software", "a static blog generator":
-  // the kind of product the project is, not a blog.
+  // "Newsletter and email marketing software", "a static blog generator",
+  // "wiki and blog engines", "create a blog in seconds": the kind of product
+  // the project is, or what it makes, not a blog.
   static const RE2 k_product(
       R"((?i)\b(?:blog|newsletter)s?\b(?:\s+(?:and\s+)?[\w-]+){0,2}?\s+(?:software|tools?|manager|)"
-      R"(platform|engine|server|system|app|application|framework|library|generator|plugin|CMS)\b)");
+      R"(platform|engine|server|system|app|application|framework|library|generator|plugin|CMS|)"
+      R"(marketing)s?\b|\b(?:create|start|build|run|host|publish|make)(?:s|ing)?\s+(?:[\w,-]+\s+){0,3}?)"
+      R"(blogs?\b)");
   for (const std::string_view text : {title, description}) {
     const re2::StringPiece piece(text.data(), text.size());
     if (RE2::PartialMatch(piece, k_blog) && !RE2::PartialMatch(piece, k_product)) {
@@ -592,10 +594,17 @@ bool is_own_site(const Classification& classification, std::string_view title,
   const std::vector<std::string> names = own_site_names(classification);
   const std::vector<std::string> aliases = own_site_aliases(classification);
   // "[Aurora](https://design.gccollab.ca/) … ([Source Code](https://github.com/o/r))":
-  // the entry's own repository, which the list gives beside a site's root or
-  // front page, vouches for that site as the project's, whatever its name.
-  if (!names.empty() && github_repo_of(code)) {
-    return !says_blog(title, description);
+  // the entry's own source code, which the list gives beside a site's root or
+  // front page, on any forge, vouches for that site as the project's,
+  // whatever its name. Then "blog" or "homepage" in the description says
+  // what the software makes ("Feature-rich homepage for your homelab"),
+  // unless the description is only the blog's name ("The Git blog.").
+  if (!names.empty() && !code.empty()) {
+    static const RE2 k_names_a_blog(
+        R"((?i)\W*(?:(?:the|our|my|official)\s+)?(?:[\w'’.-]+\s+){0,3}?(?:blog|newsletter)\W*)");
+    return !says_blog(title, {}) &&
+           !RE2::FullMatch(re2::StringPiece(description.data(), description.size()),
+                           k_names_a_blog);
   }
   // A site's name is chosen for the project: "zed" in "Zed Editor" names
   // zed.dev.

@@ -89,6 +89,12 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
                           "Databunker", "Secure vault for personal data.", ""));
   EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://www.phplist.org/")), "phpList",
                           "Newsletter and email marketing software.", ""));
+  EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://www.phplist.org/")), "phpList",
+                          "Newsletter and email marketing with plugins.", ""));
+  EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://www.citadel.org/")), "Citadel",
+                          "Groupware: email, forums, wiki and blog engines.", ""));
+  EXPECT_TRUE(is_own_site(*classify_url(policy, *parse_url("https://www.bludit.com/")), "Bludit",
+                          "Build a site or blog in seconds.", ""));
   EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://www.phplist.org/")), "phpList",
                            "The newsletter of the phpList team.", ""));
   EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://someone.example/")), "Someone",
@@ -117,6 +123,19 @@ TEST(OwnSite, TheEntrysRepositoryVouchesForTheSiteBesideIt) {
   EXPECT_EQ(class_after_first_party(policy, "Git", "https://example.org/", "The Git blog.",
                                     "https://github.com/git/git"),
             "home page");
+  // Source code on any forge vouches, and then "blog" or "homepage" in the
+  // description says what the software makes.
+  EXPECT_EQ(class_after_first_party(policy, "Betula", "https://joinbetula.org/",
+                                    "Bookmark manager.", "https://codeberg.org/bouncepaw/betula"),
+            "docs");
+  EXPECT_EQ(class_after_first_party(policy, "Dashy", "https://dashy.to/",
+                                    "Feature-rich homepage for your homelab.",
+                                    "https://github.com/lissy93/dashy"),
+            "docs");
+  EXPECT_EQ(
+      class_after_first_party(policy, "PluXml", "https://pluxml.org/",
+                              "XML-based blog/CMS platform.", "https://github.com/pluxml/PluXml"),
+      "docs");
 }
 
 TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {

@@ -132,6 +132,12 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://www.amazon.ca/Parallel-Programming/dp/0128119861", "an online bookshop"},
            {"https://hpc-wiki.example/hpc/Tiling", "a wiki"},
            {"https://wiki.someproject.example/Tiling", "a wiki"},
+           {"https://graphite.wikidot.example/", "a wiki"},
+           // A wiki engine's own site is no wiki of pages: "wiki" is part of its name.
+           {"https://pmwiki.example/", "a site root"},
+           {"https://vendor.example/en/community/community-edition/",
+            "a product's community edition"},
+           {"https://vendor.example/products/community/download", "a product's community edition"},
            {"https://someproject.example/wiki/index.php/Main_Page", "a wiki's main page"},
            {"https://discuss.someproject.example/t/tiling/42", "a community site"},
            {"https://someone.example/learn/", "a section index"},

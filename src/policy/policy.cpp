@@ -332,11 +332,12 @@ bool is_site_root(std::string_view bare) {
 }
 
 /// The words a project's domain or page may add to its name ("futhark-lang",
-/// "fishshell", "dlthub", "pestphp", "greatexpectations").
-constexpr std::array<std::string_view, 24> k_name_suffixes{
-    "lang",   "project", "hq",        "js",    "api", "app", "framework", "ai",
-    "cli",    "shell",   "tool",      "tools", "io",  "hub", "data",      "games",
-    "engine", "ds",      "community", "php",   "py",  "rb",  "rs",        "s"};
+/// "fishshell", "dlthub", "pestphp", "greatexpectations", "mindustrygame",
+/// "kasmweb").
+constexpr std::array<std::string_view, 29> k_name_suffixes{
+    "lang",      "project", "hq", "js",  "api",  "app",    "framework", "ai",     "cli", "shell",
+    "tool",      "tools",   "io", "hub", "data", "games",  "game",      "engine", "ds",  "org",
+    "community", "php",     "py", "rb",  "rs",   "online", "office",    "web",    "s"};
 
 /// Whether the URL is a product page or a front page below a site's root,
 /// as the policy classes it ("marketing", "home page").
@@ -403,8 +404,8 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
     return {};
   }
   std::vector<std::string> aliases;
-  static const std::array<std::string_view, 7> k_prefixes{"get", "use", "try", "lib",
-                                                          "the", "go",  "pg"};
+  static const std::array<std::string_view, 8> k_prefixes{"get", "use", "try", "join",
+                                                          "lib", "the", "go",  "pg"};
   auto add_unaffixed = [&](const std::string& label) {
     for (const std::string_view suffix : k_name_suffixes) {
       if (label.size() >= suffix.size() + 3 && label.ends_with(suffix)) {

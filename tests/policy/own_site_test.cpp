@@ -80,7 +80,11 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       {"Barman", "https://pgbarman.org/"},
       {"Z-Ray", "https://www.zend.com/products/z-ray"},
       {"PhpEd", "https://www.nusphere.com/products/phped.htm"},
-      {"Duet", "https://www.duetds.com/"}};
+      {"Duet", "https://www.duetds.com/"},
+      {"Betula", "https://joinbetula.org/"},
+      {"Mindustry", "https://mindustrygame.com/"},
+      {"Kasm Workspaces", "https://kasmweb.com/"},
+      {"Collabora Online", "https://www.collaboraoffice.com/"}};
   for (const auto& [title, url] : own_sites) {
     EXPECT_EQ(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
   }

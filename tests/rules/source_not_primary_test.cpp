@@ -656,6 +656,16 @@ TEST(SourceNotPrimary, TheRootOfADocsHostIsDocumentation) {
   EXPECT_EQ(found[0].evidence, "URL shape: a docs host");
 }
 
+// A design system's guidelines are its maker's documentation, whatever the
+// shape of the page's name.
+TEST(SourceNotPrimary, MaterialDesignGuidelinesAreDocumentation) {
+  EXPECT_THAT(rule_ids(lint_markdown(
+                  "# L\n\n## S\n\n- [Guidelines for ML](https://material.io/collections/"
+                  "machine-learning/patterns-for-machine-learning-powered-features.html) - How "
+                  "to design ML features.\n")),
+              IsEmpty());
+}
+
 // A foundation's project wiki is its projects' documentation; another wiki
 // is an aggregator.
 TEST(SourceNotPrimary, AFoundationsProjectWikiIsDocumentation) {

@@ -8,6 +8,12 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
       R"("title": "CUDA basics", "url": "https://www.geeksforgeeks.org/introduction-to-cuda/", )"
       R"("kind": "docs", "description": "What CUDA is and how to install it.")"));
   EXPECT_THAT(rule_ids(site), ElementsAre("surface/tutorial"));
+  // A vendor's codelab is a step-by-step walkthrough of its official docs.
+  EXPECT_THAT(rule_ids(lint_section(one_entry(
+                  R"("title": "TFLite on Android", "url": "https://codelabs.developers.google.com/)"
+                  R"(codelabs/recognize-flowers-with-tensorflow-on-android", "kind": "docs", )"
+                  R"("description": "Recognise flowers on Android.")"))),
+              Contains("surface/tutorial"));
   auto title = lint_section(one_entry(
       R"("title": "CUDA for Beginners", "url": "https://someone.example/guide/cuda", )"
       R"("kind": "docs", "description": "A third-party page with a surface-level title.")"));

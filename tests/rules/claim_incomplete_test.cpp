@@ -167,6 +167,8 @@ constexpr PatternCase k_not_claim_cases[] = {
     {"conformance to a standard", "A parser with 100% CommonMark support.",
      "A parser with 40% less memory."},
     {"a step size", "Tints a colour in 10% increments.", "Tints a colour 10% faster."},
+    {"a supported limit", "A game stream host with support up to 120 frames per second.",
+     "A game stream host that streams at 120 frames per second."},
     {"a share of use cases", "A wrapper around Webpack for the 80% use case.",
      "A wrapper around Webpack that builds 80% faster."},
     {"a benchmark's size", "HumanEval: 164 problems in Python.",

@@ -560,6 +560,14 @@ class MarkdownReader {
         }
         return;
       }
+      case CMARK_NODE_BLOCK_QUOTE:
+        // "## [Vim](…)" then "> Vim emulation for VS Code.": the quote's
+        // first paragraph describes the entry as a plain paragraph would.
+        if (cmark_node* first = cmark_node_first_child(block);
+            first != nullptr && cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH) {
+          read_heading_entry_block(first);
+        }
+        return;
       default:
         return;
     }

@@ -1227,6 +1227,18 @@ TEST(MarkdownLoader, AHeadingThatIsALinkIsAnEntry) {
   EXPECT_EQ(result.list.entry_count(), 3U);  // how to install one is no entry
 }
 
+// "## [Vim](url)" then "> Vim emulation for VS Code.": a quote under a
+// heading entry describes it as a paragraph would.
+TEST(MarkdownLoader, AQuoteUnderAHeadingEntryDescribesIt) {
+  const LoadResult result = load_text(
+      "# L\n\n## Editors\n\n### [Vim](https://marketplace.example/vim)\n\n"
+      "> Vim emulation for VS Code.\n\n![shot](https://img.example/vim.gif)\n");
+  const Section& section = result.list.sections.at(0);
+  ASSERT_EQ(section.entries.size(), 1U);
+  EXPECT_EQ(section.entries[0].description, "Vim emulation for VS Code.");
+  EXPECT_EQ(section.entries[0].description_form, DescriptionForm::paragraph);
+}
+
 // A heading entry whose list links articles, with no lead-in before it,
 // also names the group of those entries; after "Tools provided:" the links
 // are the entry's own details.

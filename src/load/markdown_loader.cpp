@@ -1518,7 +1518,9 @@ class MarkdownReader {
   /// source ebook](repo)" stays one entry described by its second link.
   static std::optional<LinksLine> links_line(cmark_node* paragraph) {
     static const RE2 k_mark(R"(,|-|–|—|\||·|/)");
-    static const RE2 k_label(R"(([^:]{1,40}?)\s*:|(\S+(?:\s\S+){0,2}))");
+    // A label written with a colon may be a sentence ("Lists of software
+    // aimed at privacy: [a](…), [b](…)"); without one, a word or three.
+    static const RE2 k_label(R"(([^:]{1,100}?)\s*:|(\S+(?:\s\S+){0,2}))");
     LinksLine line;
     std::string between;  // the text since the last link
     std::string mark;     // the one separator between links

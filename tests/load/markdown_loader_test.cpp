@@ -971,9 +971,14 @@ TEST(MarkdownLoader, AnItemOfNamedLinksIsAnEntryPerLink) {
       "* [A](https://a.dev), [B](https://b.dev), [C](https://c.dev)\n"
       "* [Best Practices](https://bp.example.org/) - [open-source ebook](https://github.com/o/bp)\n"
       "* [o/flash](https://github.com/o/flash), [paper](https://arxiv.org/abs/2205.14135)\n"
-      "* Go: [pq](https://github.com/lib/pq), see [pgx](https://github.com/jackc/pgx)\n");
+      "* Go: [pq](https://github.com/lib/pq), see [pgx](https://github.com/jackc/pgx)\n"
+      "* Lists of software aimed at privacy and decentralization in some form: "
+      "[PRISM Break](https://prism-break.org/en/), [Libre Projects](https://libreprojects.net/)\n");
   const Section& section = result.list.sections.at(0);
-  ASSERT_EQ(section.groups.size(), 2U);
+  ASSERT_EQ(section.groups.size(), 3U);
+  EXPECT_EQ(section.groups[2].title,
+            "Lists of software aimed at privacy and decentralization in some form");
+  EXPECT_EQ(section.groups[2].entries.size(), 2U);
   EXPECT_EQ(section.groups[0].title, "Go");
   ASSERT_EQ(section.groups[0].entries.size(), 2U);
   EXPECT_EQ(section.groups[0].entries[0].title, "pq");

@@ -893,6 +893,88 @@ class MarkdownReader {
            (type == CMARK_NODE_HTML_INLINE && RE2::FullMatch(literal(node), k_br));
   }
 
+  /// A numbered reference, as reading lists write papers: "**[5]** Simonyan,
+  /// Karen, and Andrew Zisserman. "**Very deep convolutional networks**."
+  /// arXiv (2014). [[pdf]](url) **(VGGNet)** :star::star:". The bold (or
+  /// quoted) words are the title, the first web link is the entry's URL, and
+  /// the authors, venue and notes describe it.
+  std::optional<Entry> reference_entry(cmark_node* paragraph) {
+    static const RE2 k_number(R"(\s*\[\d{1,4}\]\s*)");
+    static const RE2 k_number_first(R"(\s*\[\d{1,4}\]\s+(.*))");
+    cmark_node* number = cmark_node_first_child(paragraph);
+    std::string opening;  // the words after a number written as plain text
+    if (cmark_node_get_type(number) == CMARK_NODE_STRONG) {
+      if (!RE2::FullMatch(plain_text(number), k_number)) {
+        return std::nullopt;
+      }
+    } else if (cmark_node_get_type(number) != CMARK_NODE_TEXT ||
+               !RE2::FullMatch(literal(number), k_number_first, &opening)) {
+      return std::nullopt;
+    }
+    Entry entry;
+    entry.location = locate(paragraph);
+    entry.end_line = cmark_node_get_end_line(paragraph);
+    cmark_node* title = nullptr;
+    std::string before_title = opening;
+    std::string after_title;
+    for (cmark_node* node = cmark_node_next(number); node != nullptr;
+         node = cmark_node_next(node)) {
+      const cmark_node_type type = cmark_node_get_type(node);
+      if (type == CMARK_NODE_LINK) {
+        if (!is_web_link(node)) {
+          continue;
+        }
+        if (entry.url.empty()) {
+          entry.url = url_of(node);
+          entry.set_position("url", locate(node));
+        } else if (std::string label(trim(plain_text(node)));
+                   entry.code.empty() &&
+                   is_code_label(label.starts_with('[') && label.ends_with(']')
+                                     ? label.substr(1, label.size() - 2)
+                                     : label)) {
+          entry.code = url_of(node);  // "[[code]](repo)"
+          entry.set_position("code", locate(node));
+        }
+        continue;
+      }
+      if (title == nullptr && entry.url.empty() && type == CMARK_NODE_STRONG &&
+          first_link_in(node) == nullptr) {
+        title = node;
+        continue;
+      }
+      (title == nullptr ? before_title : after_title) += plain_text(node, false);
+    }
+    if (entry.url.empty()) {
+      return std::nullopt;
+    }
+    static const RE2 k_quote_marks(R"([\s"\x{201C}\x{201D}]+$)");
+    static const RE2 k_leading_marks(R"(^[\s"\x{201C}\x{201D}.,]+)");
+    std::string authors(trim(before_title));
+    if (title == nullptr) {
+      // "[3] Authors. Title. Venue, 2019. [pdf](url)": no words stand out,
+      // so all of them title the entry.
+      entry.title = collapse_spaces(without_shortcodes(authors));
+    } else {
+      entry.title = trim(plain_text(title, false));
+      RE2::Replace(&authors, k_quote_marks, "");
+      RE2::Replace(&after_title, k_leading_marks, "");
+      entry.description = collapse_spaces(
+          without_shortcodes(trim(authors + (authors.empty() ? "" : " ") + after_title)));
+    }
+    entry.title = trim(entry.title);
+    while (!entry.title.empty() && (entry.title.back() == '.' || entry.title.back() == ',')) {
+      entry.title.pop_back();
+    }
+    if (entry.title.empty()) {
+      return std::nullopt;
+    }
+    entry.set_position("title", locate(title != nullptr ? title : number));
+    if (!entry.description.empty()) {
+      entry.set_position("description", locate(paragraph));
+    }
+    return entry;
+  }
+
   /// A paragraph that is an entry: "**[Name](url)**" alone or followed by a
   /// separator or a line break and the description, "[Name](url) - text",
   /// or a bold plain title, a line break and the resource's links below it
@@ -902,6 +984,9 @@ class MarkdownReader {
     cmark_node* holder = cmark_node_first_child(paragraph);
     if (holder == nullptr) {
       return std::nullopt;
+    }
+    if (std::optional<Entry> reference = reference_entry(paragraph)) {
+      return reference;
     }
     const cmark_node_type holder_type = cmark_node_get_type(holder);
     const bool emphasised = holder_type == CMARK_NODE_STRONG || holder_type == CMARK_NODE_EMPH;

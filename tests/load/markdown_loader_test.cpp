@@ -997,6 +997,30 @@ TEST(MarkdownLoader, AnItemOfNamedLinksIsAnEntryPerLink) {
   EXPECT_EQ(entries[6].url, "https://github.com/lib/pq");
 }
 
+// Reading lists number their papers as paragraphs: "**[5]** Authors.
+// "**Title**." Venue. [[pdf]](url) **(Note)** :star:". Each is an entry
+// titled by its bold words and described by its authors, venue and note; a
+// plain "[6] Authors. Title. [pdf](url)" is titled by all its words, and a
+// numbered paragraph without a link is prose.
+TEST(MarkdownLoader, NumberedReferenceParagraphsAreEntries) {
+  const LoadResult result = load_text(
+      "# L\n\n## 1.1 Survey\n\n"
+      "**[1]** LeCun, Yann, and Geoffrey Hinton. \"**Deep learning**.\" Nature 521 (2015). "
+      "[[pdf]](https://example.edu/deep.pdf) **(Three Giants' Survey)** :star::star:\n\n"
+      "[2] Graves, Alex. Speech recognition with RNNs. ICASSP 2013. "
+      "[[pdf]](https://arxiv.org/pdf/1303.5778) [[code]](https://github.com/a/b)\n\n"
+      "**[3]** A note without a link.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "Deep learning");
+  EXPECT_EQ(entries[0].url, "https://example.edu/deep.pdf");
+  EXPECT_EQ(entries[0].description,
+            "LeCun, Yann, and Geoffrey Hinton. Nature 521 (2015). (Three Giants' Survey)");
+  EXPECT_EQ(entries[1].title, "Graves, Alex. Speech recognition with RNNs. ICASSP 2013");
+  EXPECT_EQ(entries[1].url, "https://arxiv.org/pdf/1303.5778");
+  EXPECT_EQ(entries[1].code, "https://github.com/a/b");
+}
+
 // "- [Title](url)" then "- A technical guide to …": a sentence item right
 // after an entry without a description is its description; after a
 // described entry, or without a full sentence, it stays prose.

@@ -1852,12 +1852,13 @@ class MarkdownReader {
               // mark or a bracket, no words.
               open_bracket_before(title);
               title.clear();
-            } else if (
-                static const RE2 k_tag(
-                    R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?|(?:19|20)\d\d(?:-[A-Za-z][\w' .&]{1,40}?)?)\s*-?\s*)");
-                RE2::FullMatch(title, k_tag, &venue_tag)) {
-              // "[EuroSys'23] [Title](url)", "2018-CVPR-[Title](url)": the
-              // venue opens the description.
+            } else if (static const RE2 k_tag(
+                           R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?|(?:19|20)\d\d(?:-\d\d){1,2}|)"
+                           R"((?:19|20)\d\d(?:-[A-Za-z][\w' .&]{1,40}?)?)\s*-?\s*)");
+                       RE2::FullMatch(title, k_tag, &venue_tag)) {
+              // "[EuroSys'23] [Title](url)", "2018-CVPR-[Title](url)",
+              // "2019-10-01 [Title](url)": the venue or date opens the
+              // description.
               title.clear();
             }
             take_entry_link(link, label);
@@ -1895,6 +1896,14 @@ class MarkdownReader {
           in_description = true;
           titled_by_emphasis = true;
           entry.set_position("description", locate(next));
+          continue;
+        }
+        static const RE2 k_date_before_link(R"(\s*(?:19|20)\d\d-\d\d(?:-\d\d)?\s*[-–—]\s*)");
+        if (cmark_node* next = cmark_node_next(node);
+            type == CMARK_NODE_TEXT && entry.links.empty() && next != nullptr &&
+            cmark_node_get_type(next) == CMARK_NODE_LINK &&
+            RE2::FullMatch(text, k_date_before_link)) {
+          title += text;  // "2018-06-11 - [Title](url)": a date, not the title
           continue;
         }
         if (const SeparatorAt separator =

@@ -748,9 +748,11 @@ TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
       "- [[ACL](https://aclanthology.org/2)] Models Are Teachers\n"
       "- Cramming: One GPU in One Day (ICML'23) [[paper]](https://arxiv.org/abs/3)\n"
       "- [[sevenz-rust](https://crates.io/crates/sevenz-rust)] - A 7z decompressor.\n"
-      "- **Meena** [[Google]](https://ai.googleblog.com/2020/01/a.html) - A chatbot.\n");
+      "- **Meena** [[Google]](https://ai.googleblog.com/2020/01/a.html) - A chatbot.\n"
+      "- 2019-10-01 [On-device training](https://blog.example/x.html) - How to train.\n"
+      "- 2018-06-11 - [Easier detection](https://blog.example/y.html) - By Jane.\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 5U);
+  ASSERT_EQ(entries.size(), 7U);
   EXPECT_EQ(entries[0].title, "FP8-LM: Training FP8 Models");
   EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/1");
   EXPECT_EQ(entries[0].code, "https://github.com/a/b");
@@ -766,6 +768,12 @@ TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
   EXPECT_EQ(entries[4].title, "Meena");
   EXPECT_EQ(entries[4].url, "https://ai.googleblog.com/2020/01/a.html");
   EXPECT_EQ(entries[4].description, "[Google] A chatbot.");
+  // A date before the title's link, with or without a dash, opens the
+  // description too.
+  EXPECT_EQ(entries[5].title, "On-device training");
+  EXPECT_EQ(entries[5].description, "2019-10-01 How to train.");
+  EXPECT_EQ(entries[6].title, "Easier detection");
+  EXPECT_EQ(entries[6].description, "2018-06-11 By Jane.");
 }
 
 // A dash written before a description's words is no word of it: a table

@@ -1593,7 +1593,7 @@ class MarkdownReader {
   static bool names_a_kind(std::string_view label) {
     static const RE2 k_kind(
         R"((?i)\s*(?:paper|pdf|arxiv|slides?|video|talk|blog|post|docs?|documentation|website|)"
-        R"(site|home ?page|demo|project|link|here|ebook|book|tutorial)\s*)");
+        R"(site|home ?page|demo|project|link|here|ebook|book|tutorial|download)\s*)");
     return RE2::FullMatch(label, k_kind) || is_code_label(label);
   }
 
@@ -1831,8 +1831,8 @@ class MarkdownReader {
             take_entry_link(link, std::move(tag));
             continue;
           }
-          if (entry.links.empty() && trim(title).ends_with('[') && has_word_character(title) &&
-              names_a_kind(label)) {
+          if (entry.links.empty() && (trim(title).ends_with('[') || trim(title).ends_with('(')) &&
+              has_word_character(title) && names_a_kind(label)) {
             // "**ViT**: "Title", ICLR, 2021. [[Paper](url)][[PyTorch](repo)]":
             // the bracketed tag links the words before it, and the links
             // after it add no words to the title.

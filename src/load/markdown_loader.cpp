@@ -1727,6 +1727,11 @@ class MarkdownReader {
     // notes that open the description.
     std::string venue_tag;
     char closing = '\0';  // the bracket that closes around a link taken out of the words
+    // "**Name** - ([Repo](…), [Home](…))": the links in brackets after a
+    // name without a link, and the one of them that is the project's site.
+    bool in_link_group = false;
+    bool seen_link_group = false;
+    cmark_node* group_site = nullptr;
     std::vector<cmark_node*> declarations;
     // The entry's code: a link labelled so, or a badge on a repository's page
     // ("[![GitHub Repo stars](…)](https://github.com/o/r)"), the first only.
@@ -1934,6 +1939,37 @@ class MarkdownReader {
         }
         continue;
       }
+      if (entry.links.empty() && !in_link_group && type == CMARK_NODE_LINK && is_web_link(node) &&
+          (trim(description) == "(" || trim(description) == "[")) {
+        // "**Exaile** - ([Repo](…), [Home](…), [WP](…)) Text": a name
+        // without a link, then its links in brackets, each named by what it
+        // is: the entry is the project its repository or home page is.
+        in_link_group = true;
+        seen_link_group = true;
+        description.clear();
+      }
+      if (in_link_group && type == CMARK_NODE_LINK) {
+        static const RE2 k_site_label(
+            R"((?i)\s*(?:home(?: ?page)?|(?:official )?(?:web)?site|web)\s*)");
+        const std::string label(trim(plain_text(node)));
+        if (entry.code.empty() && is_code_label(label)) {
+          set_code(node);
+        } else if (group_site == nullptr && RE2::FullMatch(label, k_site_label)) {
+          group_site = node;
+        }
+        continue;  // another page about it ("[WP](wikipedia)", "[PyPI](…)")
+      }
+      if (in_link_group && type == CMARK_NODE_TEXT) {
+        static const RE2 k_between(R"(\s*[,|/;]?\s*)");
+        if (RE2::FullMatch(text, k_between)) {
+          continue;
+        }
+        in_link_group = false;
+        if (text.starts_with(')') || text.starts_with(']')) {
+          text.erase(0, 1);
+          text.erase(0, text.find_first_not_of(' '));
+        }
+      }
       if (take_code(node, false)) {
         open_bracket_before(description);
         continue;
@@ -1979,6 +2015,14 @@ class MarkdownReader {
     }
     if (!entry.links.empty()) {
       entry.url = entry.links.front().url;
+    } else if (group_site != nullptr) {
+      entry.url = url_of(group_site);
+      entry.set_position("url", locate(group_site));
+    } else if (seen_link_group && !entry.code.empty()) {
+      // "**hosts** - ([Repo](…)) Text with a [mention](…)": the repository
+      // is the entry, not a page its description mentions.
+      entry.url = std::exchange(entry.code, {});
+      entry.set_position("url", entry.where("code"));
     } else if (described_link != nullptr && (titled_by_emphasis || is_name(entry.title))) {
       // "**Name** - [Website](url) …", "Name - https://…": a title without a
       // link names the resource its description links; a sentence before a

@@ -1035,6 +1035,30 @@ TEST(MarkdownLoader, NumberedReferenceParagraphsAreEntries) {
   EXPECT_EQ(entries[1].code, "https://github.com/a/b");
 }
 
+// "**Exaile** - ([Repo](…), [Home](…), [WP](…)) Text": a name without a
+// link and its links in brackets, each named by what it is. The home page is
+// the entry's URL, the repository its code, and the other pages (an
+// encyclopedia's article) no part of it; with only a repository, that is the
+// entry, not a page its description mentions.
+TEST(MarkdownLoader, ANameWithItsLinksInBracketsIsTheProjectTheyName) {
+  const LoadResult result = load_text(
+      "# L\n\n## Audio\n\n"
+      "1. **Exaile** - ([Repo](https://github.com/exaile/exaile), "
+      "[Home](https://www.exaile.org/), [WP](https://en.wikipedia.org/wiki/Exaile)) "
+      "Cross-platform audio player.\n"
+      "1. **hosts** - ([Repo](https://github.com/StevenBlack/hosts)) Merges [hosts "
+      "files](https://en.wikipedia.org/wiki/Hosts_(file)) from sources.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "Exaile");
+  EXPECT_EQ(entries[0].url, "https://www.exaile.org/");
+  EXPECT_EQ(entries[0].code, "https://github.com/exaile/exaile");
+  EXPECT_EQ(entries[0].description, "Cross-platform audio player.");
+  EXPECT_EQ(entries[1].url, "https://github.com/StevenBlack/hosts");
+  EXPECT_EQ(entries[1].code, "");
+  EXPECT_EQ(entries[1].description, "Merges hosts files from sources.");
+}
+
 // "- [Title](url)" then "- A technical guide to …": a sentence item right
 // after an entry without a description is its description; after a
 // described entry, or without a full sentence, it stays prose.

@@ -712,7 +712,10 @@ TEST(SourceNotPrimary, FirstPartyPostsUnderOtherHostRules) {
        {"- [Scaling inference at LinkedIn](https://www.linkedin.com/blog/engineering/ai/scaling) "
         "- How the serving stack is built.",
         "- [Deploying Discourse with Terraform](https://www.hashicorp.com/blog/terraform-discourse"
-        ".html) - A Terraform walkthrough."}) {
+        ".html) - A Terraform walkthrough.",
+        // A model maker's post on the model it introduced, and its paper.
+        "- [CLIP](https://openai.com/blog/clip/) - Contrastive language-image pre-training.",
+        "- [Whisper](https://cdn.openai.com/papers/whisper.pdf) - Robust speech recognition."}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
     EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << item;
   }

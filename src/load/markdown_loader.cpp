@@ -870,9 +870,21 @@ class MarkdownReader {
     if (type == CMARK_NODE_IMAGE) {
       return true;
     }
-    cmark_node* child = cmark_node_first_child(node);
-    return type == CMARK_NODE_LINK && child != nullptr &&
-           cmark_node_get_type(child) == CMARK_NODE_IMAGE && cmark_node_next(child) == nullptr;
+    if (type != CMARK_NODE_LINK) {
+      return false;
+    }
+    // "[![OSS][oss] ![Freeware][free]](repo)": images and the spaces between.
+    bool image = false;
+    for (cmark_node* child = cmark_node_first_child(node); child != nullptr;
+         child = cmark_node_next(child)) {
+      const cmark_node_type child_type = cmark_node_get_type(child);
+      if (child_type == CMARK_NODE_IMAGE) {
+        image = true;
+      } else if (child_type != CMARK_NODE_TEXT || !trim(literal(child)).empty()) {
+        return false;
+      }
+    }
+    return image;
   }
 
   /// Whether `url` is a link to another site, not an anchor or a file here.

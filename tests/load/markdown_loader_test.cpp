@@ -1059,6 +1059,20 @@ TEST(MarkdownLoader, ANameWithItsLinksInBracketsIsTheProjectTheyName) {
   EXPECT_EQ(entries[1].description, "Merges hosts files from sources.");
 }
 
+// "[![OSS][oss] ![Freeware][free]](repo)": a link made only of badges, one
+// or several, is the entry's code and no words of its description.
+TEST(MarkdownLoader, ALinkOfSeveralBadgesIsTheEntrysCode) {
+  const LoadResult result = load_text(
+      "# L\n\n## Video\n\n"
+      "* [VLC](https://www.videolan.org/) - Media player. [![OSS][oss] ![Free][free]]"
+      "(https://github.com/videolan/vlc)\n\n"
+      "[oss]: https://img.example/oss.svg\n[free]: https://img.example/free.svg\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].code, "https://github.com/videolan/vlc");
+  EXPECT_EQ(entries[0].description, "Media player.");
+}
+
 // "- [Title](url)" then "- A technical guide to …": a sentence item right
 // after an entry without a description is its description; after a
 // described entry, or without a full sentence, it stays prose.

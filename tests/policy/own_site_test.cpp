@@ -84,7 +84,10 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       {"Betula", "https://joinbetula.org/"},
       {"Mindustry", "https://mindustrygame.com/"},
       {"Kasm Workspaces", "https://kasmweb.com/"},
-      {"Collabora Online", "https://www.collaboraoffice.com/"}};
+      {"Collabora Online", "https://www.collaboraoffice.com/"},
+      {"Anvil", "https://anvilformac.com/"},
+      {"Fluent", "https://fluentmac.app/"},
+      {"Lark", "https://www.larksuite.com/en_us/"}};
   for (const auto& [title, url] : own_sites) {
     EXPECT_EQ(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
   }

@@ -1128,6 +1128,13 @@ class MarkdownReader {
         continue;
       }
       const GumboNode* container = html_container(node);
+      if (names_its_row(container) && !names_a_kind(html_item_text(container, node).title)) {
+        // "<tr><td>GPT-Neo</td><td>MIT</td><td><a href=…>Pile</a></td>": the
+        // row is the model its first cell names; the link, named by its own
+        // name rather than as the row's paper or code, is the row's data.
+        ++m_out.not_entries["links in a table row that its first cell names"];
+        continue;
+      }
       const HtmlItemText text = html_item_text(container, node);
       // A paragraph of lines, each a link and its text ("<p><a…>Name</a> -
       // Text.<br><a…>Other</a> - Text.<br></p>"), holds an item per line.
@@ -1166,6 +1173,48 @@ class MarkdownReader {
       found.push_back(std::move(entry));
     }
     return found;
+  }
+
+  /// Whether `cell` is a later cell of a table row whose first cell names
+  /// the row in words, without a link.
+  static bool names_its_row(const GumboNode* cell) {
+    if (cell->type != GUMBO_NODE_ELEMENT ||
+        (cell->v.element.tag != GUMBO_TAG_TD && cell->v.element.tag != GUMBO_TAG_TH) ||
+        cell->parent == nullptr || cell->parent->type != GUMBO_NODE_ELEMENT ||
+        cell->parent->v.element.tag != GUMBO_TAG_TR) {
+      return false;
+    }
+    const GumboVector& cells = cell->parent->v.element.children;
+    for (unsigned i = 0; i < cells.length; ++i) {
+      const auto* first = static_cast<const GumboNode*>(cells.data[i]);
+      if (first->type != GUMBO_NODE_ELEMENT ||
+          (first->v.element.tag != GUMBO_TAG_TD && first->v.element.tag != GUMBO_TAG_TH)) {
+        continue;
+      }
+      if (first == cell) {
+        return false;
+      }
+      // An explicit stack: the first cell's text and whether it links.
+      std::string words;
+      std::vector<const GumboNode*> stack{first};
+      while (!stack.empty()) {
+        const GumboNode* node = stack.back();
+        stack.pop_back();
+        if (node->type == GUMBO_NODE_TEXT) {
+          words += node->v.text.text;
+        } else if (node->type == GUMBO_NODE_ELEMENT) {
+          if (node->v.element.tag == GUMBO_TAG_A) {
+            return false;
+          }
+          const GumboVector& children = node->v.element.children;
+          for (unsigned j = 0; j < children.length; ++j) {
+            stack.push_back(static_cast<const GumboNode*>(children.data[j]));
+          }
+        }
+      }
+      return has_word_character(words);
+    }
+    return false;
   }
 
   /// The block element an HTML link stands in: the nearest li, p, summary,

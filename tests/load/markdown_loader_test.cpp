@@ -1073,6 +1073,24 @@ TEST(MarkdownLoader, ALinkOfSeveralBadgesIsTheEntrysCode) {
   EXPECT_EQ(entries[0].description, "Media player.");
 }
 
+// An HTML table whose rows are named by their first cell in words: a link
+// in a later cell, named by its own name, is the row's data (its corpus, its
+// licence), not an entry; one named as the row's paper still is.
+TEST(MarkdownLoader, LinksBesideAnHtmlRowsNameAreItsData) {
+  const LoadResult result = load_text(
+      "# L\n\n## Licences\n\n<table>\n<tr><td>GPT-Neo</td><td>MIT</td>"
+      "<td><a href=\"https://pile.example/\">Pile</a></td></tr>\n"
+      "<tr><td>Some model</td><td><a href=\"https://arxiv.org/abs/1\">paper</a></td></tr>\n"
+      "<tr><td><a href=\"https://model.example/\">Linked model</a></td>"
+      "<td><a href=\"https://data.example/\">Data</a></td></tr>\n</table>\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/1");
+  EXPECT_EQ(entries[1].url, "https://model.example/");
+  EXPECT_EQ(entries[2].url, "https://data.example/");
+  EXPECT_EQ(result.not_entries.at("links in a table row that its first cell names"), 1U);
+}
+
 // "- [Title](url)" then "- A technical guide to …": a sentence item right
 // after an entry without a description is its description; after a
 // described entry, or without a full sentence, it stays prose.

@@ -297,6 +297,19 @@ TEST(MarkdownLoader, ATablesCodeColumnLinksTheEntrysCode) {
   EXPECT_TRUE(entries[1].code.empty());
 }
 
+// Chinese lists head their title column "标题" (title), "名称" (name) or
+// "论文" (paper): it names the row's resource, not a badge's alt text.
+TEST(MarkdownLoader, AChineseTitleColumnNamesTheRow) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n| 日期 | 标题 | 视频 |\n| --: | -- | -- |\n"
+      "| 9/04/24 | Llama 3.1论文精读 | [![bilibili](https://img.example/b.svg)]"
+      "(https://www.bilibili.com/video/BV1) |\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].title, "Llama 3.1论文精读");
+  EXPECT_EQ(entries[0].url, "https://www.bilibili.com/video/BV1");
+}
+
 // Lists separate title and description with a hyphen, an en dash or an em
 // dash; the first written decides, so a dash inside the description stays.
 TEST(MarkdownLoader, TitleAndDescriptionSplitAtAHyphenOrADash) {

@@ -1908,6 +1908,20 @@ class MarkdownReader {
             tagged_after_title = true;
             continue;
           }
+          if (const cmark_node_type first_type = cmark_node_get_type(first);
+              entry.links.empty() && link == node && names_a_kind(label) &&
+              (first_type == CMARK_NODE_STRONG || first_type == CMARK_NODE_EMPH) &&
+              first_link_in(first) == nullptr && has_word_character(title)) {
+            // "**Dolly**. [Blog](url)", "**GPT-4 System Card**, 2023 [Paper](url)":
+            // a link named by a kind links the bold name before it.
+            while (!title.empty() && (title.back() == ' ' || title.back() == '.' ||
+                                      title.back() == ',' || title.back() == ':')) {
+              title.pop_back();
+            }
+            take_entry_link(link, label);
+            tagged_after_title = true;
+            continue;
+          }
           if (tagged_after_title) {
             open_bracket_before(title);
             entry.links.push_back({label, url_of(link), locate(link), std::nullopt});

@@ -766,9 +766,11 @@ TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
       "- **Meena** [[Google]](https://ai.googleblog.com/2020/01/a.html) - A chatbot.\n"
       "- 2019-10-01 [On-device training](https://blog.example/x.html) - How to train.\n"
       "- 2018-06-11 - [Easier detection](https://blog.example/y.html) - By Jane.\n"
-      "- MobileNetV2 ([download](https://storage.example/m2.zip)) - A model.\n");
+      "- MobileNetV2 ([download](https://storage.example/m2.zip)) - A model.\n"
+      "- **Dolly**. [Blog](https://www.databricks.example/blog/dolly) "
+      "[Code](https://github.com/d/dolly)\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 8U);
+  ASSERT_EQ(entries.size(), 9U);
   EXPECT_EQ(entries[0].title, "FP8-LM: Training FP8 Models");
   EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/1");
   EXPECT_EQ(entries[0].code, "https://github.com/a/b");
@@ -790,11 +792,15 @@ TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
   EXPECT_EQ(entries[5].description, "2019-10-01 How to train.");
   EXPECT_EQ(entries[6].title, "Easier detection");
   EXPECT_EQ(entries[6].description, "2018-06-11 By Jane.");
-  // "Name ([download](url))": a link named by a kind, in brackets or
-  // parentheses, links the words before it.
+  // "Name ([download](url))", "**Dolly**. [Blog](url)": a link named by a
+  // kind, in brackets or parentheses or after a bold name, links the words
+  // before it.
   EXPECT_EQ(entries[7].title, "MobileNetV2");
   EXPECT_EQ(entries[7].url, "https://storage.example/m2.zip");
   EXPECT_EQ(entries[7].description, "A model.");
+  EXPECT_EQ(entries[8].title, "Dolly");
+  EXPECT_EQ(entries[8].url, "https://www.databricks.example/blog/dolly");
+  EXPECT_EQ(entries[8].code, "https://github.com/d/dolly");
 }
 
 // A dash written before a description's words is no word of it: a table

@@ -717,7 +717,9 @@ TEST(SourceNotPrimary, FirstPartyPostsUnderOtherHostRules) {
         ".html) - A Terraform walkthrough.",
         // A model maker's post on the model it introduced, and its paper.
         "- [CLIP](https://openai.com/blog/clip/) - Contrastive language-image pre-training.",
-        "- [Whisper](https://cdn.openai.com/papers/whisper.pdf) - Robust speech recognition."}) {
+        "- [Whisper](https://cdn.openai.com/papers/whisper.pdf) - Robust speech recognition.",
+        "- [Dolly](https://www.databricks.com/blog/2023/04/12/dolly-first-open) - An "
+        "instruction-tuned model."}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
     EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << item;
   }

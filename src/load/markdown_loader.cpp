@@ -206,8 +206,11 @@ class MarkdownReader {
         // A resource listed among a table of contents' lines is still an
         // entry; the lines themselves are counted as they are read.
         if ((m_skipping != nullptr && !leads_with_web_link(block)) || m_in_footer) {
-          not_entries(m_in_footer ? "footer items (licence, contributing, sponsors)" : m_skipping,
-                      count_items(block));
+          not_entries(
+              m_in_footer
+                  ? "items of the list's own sections (licence, contributing, sponsors, news)"
+                  : m_skipping,
+              count_items(block));
           if (m_in_footer) {
             append_text(source_of(block));
           }
@@ -432,9 +435,12 @@ class MarkdownReader {
         m_after_contents = false;
       }
       // A list's footer: its own licence, how to contribute, who sponsors it.
+      // The list's own news ("## Latest News 💥", "## Changelog") too: its
+      // items say what changed in the list.
       static const RE2 k_footer(
-          R"((?i)^(?:licen[cs]e|contribut\w*|how to contribute|sponsors?|backers|support(?: us)?|)"
-          R"(acknowledge?ments?|footnotes|credits|code of conduct|installation|how to use)$)");
+          R"((?i)^\W*(?:licen[cs]e|contribut\w*|how to contribute|sponsors?|backers|support(?: us)?|)"
+          R"(acknowledge?ments?|footnotes|credits|code of conduct|installation|how to use|)"
+          R"(latest news|news and updates|recent updates|updates|change ?log|what'?s new)\W*$)");
       if (RE2::FullMatch(lower, k_footer)) {
         m_in_footer = true;  // a section still: its prose stays, its items are no entries
       }

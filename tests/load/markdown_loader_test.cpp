@@ -547,15 +547,20 @@ TEST(MarkdownLoader, ReadsListItemsWrittenInHtml) {
   EXPECT_EQ(result.not_entries.at("prose items"), 1U);  // an icon and words, no link
 }
 
-// A list's licence, contributing and sponsor sections are a footer: their
-// items are counted, never judged as entries, and their text stays.
+// A list's licence, contributing, sponsor and news sections are its own:
+// their items are counted, never judged as entries, and their text stays.
 TEST(MarkdownLoader, FooterItemsAreNoEntries) {
   const LoadResult result = load_text(
       "# L\n\n## S\n\n- [A](https://a.example/) - An entry.\n\n## Contributing\n\n"
       "- [Guidelines](https://github.com/o/l/blob/main/CONTRIBUTING.md) - How to help.\n\n"
+      "## Latest News \xf0\x9f\x92\xa5\n\n- Added a section. Credits to [Dr. "
+      "Du](https://github.com/du)."
+      " [5/8/2023]\n\n"
       "## License\n\n[CC0](https://creativecommons.org/publicdomain/zero/1.0/) - Public domain.\n");
   EXPECT_EQ(result.list.entry_count(), 1U);
-  EXPECT_EQ(result.not_entries.at("footer items (licence, contributing, sponsors)"), 1U);
+  EXPECT_EQ(result.not_entries.at(
+                "items of the list's own sections (licence, contributing, sponsors, news)"),
+            2U);
   EXPECT_THAT(result.list.sections.back().intro, ::testing::HasSubstr("Public domain"));
 }
 

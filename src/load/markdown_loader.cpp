@@ -1135,14 +1135,20 @@ class MarkdownReader {
         continue;
       }
       const GumboNode* container = html_container(node);
-      if (names_its_row(container) && !names_a_kind(html_item_text(container, node).title)) {
+      const std::optional<std::string> row_name = name_of_row(container);
+      HtmlItemText text = html_item_text(container, node);
+      if (row_name && !names_a_kind(text.title)) {
         // "<tr><td>GPT-Neo</td><td>MIT</td><td><a href=…>Pile</a></td>": the
         // row is the model its first cell names; the link, named by its own
         // name rather than as the row's paper or code, is the row's data.
         ++m_out.not_entries["links in a table row that its first cell names"];
         continue;
       }
-      const HtmlItemText text = html_item_text(container, node);
+      if (row_name) {
+        // "<tr><td>Vicuna</td><td>2023/03</td><td><a href=…>Blog</a></td>":
+        // the row's link named by a kind links the row's name.
+        text.title = *row_name;
+      }
       // A paragraph of lines, each a link and its text ("<p><a…>Name</a> -
       // Text.<br><a…>Other</a> - Text.<br></p>"), holds an item per line.
       const std::pair<const GumboNode*, const GumboNode*> item{container, text.line};
@@ -1182,14 +1188,14 @@ class MarkdownReader {
     return found;
   }
 
-  /// Whether `cell` is a later cell of a table row whose first cell names
-  /// the row in words, without a link.
-  static bool names_its_row(const GumboNode* cell) {
+  /// When `cell` is a later cell of a table row whose first cell names the
+  /// row in words, without a link: those words.
+  static std::optional<std::string> name_of_row(const GumboNode* cell) {
     if (cell->type != GUMBO_NODE_ELEMENT ||
         (cell->v.element.tag != GUMBO_TAG_TD && cell->v.element.tag != GUMBO_TAG_TH) ||
         cell->parent == nullptr || cell->parent->type != GUMBO_NODE_ELEMENT ||
         cell->parent->v.element.tag != GUMBO_TAG_TR) {
-      return false;
+      return std::nullopt;
     }
     const GumboVector& cells = cell->parent->v.element.children;
     for (unsigned i = 0; i < cells.length; ++i) {
@@ -1199,7 +1205,7 @@ class MarkdownReader {
         continue;
       }
       if (first == cell) {
-        return false;
+        return std::nullopt;
       }
       // An explicit stack: the first cell's text and whether it links.
       std::string words;
@@ -1211,17 +1217,20 @@ class MarkdownReader {
           words += node->v.text.text;
         } else if (node->type == GUMBO_NODE_ELEMENT) {
           if (node->v.element.tag == GUMBO_TAG_A) {
-            return false;
+            return std::nullopt;
           }
           const GumboVector& children = node->v.element.children;
-          for (unsigned j = 0; j < children.length; ++j) {
-            stack.push_back(static_cast<const GumboNode*>(children.data[j]));
+          for (unsigned j = children.length; j > 0; --j) {
+            stack.push_back(static_cast<const GumboNode*>(children.data[j - 1]));
           }
         }
       }
-      return has_word_character(words);
+      if (!has_word_character(words)) {
+        return std::nullopt;
+      }
+      return collapse_spaces(trim(words));
     }
-    return false;
+    return std::nullopt;
   }
 
   /// The block element an HTML link stands in: the nearest li, p, summary,

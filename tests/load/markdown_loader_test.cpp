@@ -1101,16 +1101,18 @@ TEST(MarkdownLoader, ALinkOfSeveralBadgesIsTheEntrysCode) {
 
 // An HTML table whose rows are named by their first cell in words: a link
 // in a later cell, named by its own name, is the row's data (its corpus, its
-// licence), not an entry; one named as the row's paper still is.
+// licence), not an entry; one named as the row's paper is the entry the row
+// names.
 TEST(MarkdownLoader, LinksBesideAnHtmlRowsNameAreItsData) {
   const LoadResult result = load_text(
       "# L\n\n## Licences\n\n<table>\n<tr><td>GPT-Neo</td><td>MIT</td>"
       "<td><a href=\"https://pile.example/\">Pile</a></td></tr>\n"
-      "<tr><td>Some model</td><td><a href=\"https://arxiv.org/abs/1\">paper</a></td></tr>\n"
+      "<tr><td>Some <b>model</b></td><td><a href=\"https://arxiv.org/abs/1\">paper</a></td></tr>\n"
       "<tr><td><a href=\"https://model.example/\">Linked model</a></td>"
       "<td><a href=\"https://data.example/\">Data</a></td></tr>\n</table>\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
   ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].title, "Some model");
   EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/1");
   EXPECT_EQ(entries[1].url, "https://model.example/");
   EXPECT_EQ(entries[2].url, "https://data.example/");

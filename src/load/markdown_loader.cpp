@@ -1797,6 +1797,8 @@ class MarkdownReader {
     bool titled_after_tag = false;
     // "Title. [[Paper](url)]": a tag after the title links it.
     bool tagged_after_title = false;
+    // Where italics (the authors) begin among the words before such a tag.
+    std::optional<std::size_t> authors_at;
     // "[Mamba](repo), paper: [Title](arxiv), code: [x](repo)": the label a
     // list wrote before the entry's next link.
     std::optional<std::string> written_label;
@@ -2025,6 +2027,11 @@ class MarkdownReader {
         if (type == CMARK_NODE_TEXT && !entry.links.empty() && trim(text) == ".") {
           continue;  // "- [Title](url).": the item's full stop, not the title's
         }
+        if (type == CMARK_NODE_EMPH && entry.links.empty() && !authors_at &&
+            first_link_in(node) == nullptr && has_word_character(title) &&
+            trim(title).ends_with('.')) {
+          authors_at = title.size();  // "**"Title"**. *Authors et al*. Venue."
+        }
         if (type != CMARK_NODE_HTML_INLINE) {
           title += text;  // a tag (<img>, <kbd>) names nothing
         }
@@ -2079,6 +2086,17 @@ class MarkdownReader {
         described_link = node;
       }
       description += text;
+    }
+    if (tagged_after_title && authors_at) {
+      // "**"Train Short, Test Long"**. *Ofir Press et al*. ICLR 2022.
+      // [[Paper](url)]": the authors in italics and what follows them
+      // describe the paper the words before them title.
+      description = title.substr(*authors_at) + (description.empty() ? "" : " ") + description;
+      title.resize(*authors_at);
+      while (!title.empty() &&
+             (title.back() == ' ' || title.back() == '.' || title.back() == ',')) {
+        title.pop_back();
+      }
     }
     entry.title = trim(title);
     if (entry_link != nullptr && !titled_after_tag && entry.links.size() <= 1) {

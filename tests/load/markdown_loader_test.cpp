@@ -854,15 +854,18 @@ TEST(MarkdownLoader, ShortcodesAndImagesAroundTheTitlesLinkAreNoWords) {
 // "**ViT**: "Title", ICLR, 2021. [[Paper](url)][[PyTorch](repo)]": a tag in
 // brackets after the words links them; code named by its framework is the
 // entry's code, and the links after the tag add no words to the title.
+// Authors in italics after the title's sentence describe it.
 TEST(MarkdownLoader, ABracketedTagAfterTheWordsLinksThem) {
   const LoadResult result = load_text(
       "# L\n\n## S\n\n"
       "* **ViT**: \"An Image is Worth 16x16 Words\", ICLR, 2021 (*Google*). "
       "[[Paper](https://openreview.net/forum?id=Y)][[PyTorch (lucidrains)](https://github.com/"
       "l/vit)][[Website](https://vit.example/)]\n"
-      "* Read the [paper](https://arxiv.org/abs/1) - A note.\n");
+      "* Read the [paper](https://arxiv.org/abs/1) - A note.\n"
+      "1. <u>ALiBi</u>: **\"Train Short, Test Long\"**. *Ofir Press et al*. ICLR 2022. "
+      "[[Paper](https://arxiv.org/abs/2108.12409)]\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 2U);
+  ASSERT_EQ(entries.size(), 3U);
   EXPECT_EQ(entries[0].title, "ViT: \"An Image is Worth 16x16 Words\", ICLR, 2021 (Google).");
   EXPECT_EQ(entries[0].url, "https://openreview.net/forum?id=Y");
   EXPECT_EQ(entries[0].code, "https://github.com/l/vit");

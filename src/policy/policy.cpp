@@ -610,8 +610,11 @@ bool is_own_site(const Classification& classification, std::string_view title,
   }
   // A site's name is chosen for the project: "zed" in "Zed Editor" names
   // zed.dev.
+  // The domain may add a word to the name instead: "vagrant" in vagrantup.com,
+  // "atlantis" in runatlantis.io, "argo" in argoproj.github.io.
   const bool named = std::any_of(names.begin(), names.end(), [&](const std::string& name) {
-    return name.size() >= 3 && title_key.find(name) != std::string::npos;
+    return (name.size() >= 3 && title_key.find(name) != std::string::npos) ||
+           (title_key.size() >= 4 && (name.starts_with(title_key) || name.ends_with(title_key)));
   });
   const bool aliased = std::any_of(aliases.begin(), aliases.end(), [&](const std::string& alias) {
     return alias.size() >= 3 && title_key.starts_with(alias);

@@ -87,7 +87,11 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       {"Collabora Online", "https://www.collaboraoffice.com/"},
       {"Anvil", "https://anvilformac.com/"},
       {"Fluent", "https://fluentmac.app/"},
-      {"Lark", "https://www.larksuite.com/en_us/"}};
+      {"Lark", "https://www.larksuite.com/en_us/"},
+      // A word the domain adds before or after the name.
+      {"Vagrant", "https://www.vagrantup.com/"},
+      {"Atlantis", "https://www.runatlantis.io/"},
+      {"Caddy", "https://caddyserver.com/"}};
   for (const auto& [title, url] : own_sites) {
     EXPECT_EQ(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
   }
@@ -147,8 +151,10 @@ TEST(OwnSite, TheEntrysRepositoryVouchesForTheSiteBesideIt) {
 
 TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
   const Policy policy = projects_policy();
-  // Not named like the entry.
+  // Not named like the entry; a name of three letters inside another word
+  // is no name of the site.
   EXPECT_EQ(class_after_first_party(policy, "Dask", "https://example.org/"), "home page");
+  EXPECT_EQ(class_after_first_party(policy, "Vim", "https://vimawesome.example/"), "home page");
   // A user's GitHub Pages are a person's site, not a project's.
   EXPECT_EQ(class_after_first_party(policy, "Lilian Weng", "https://lilianweng.github.io/"),
             "home page");

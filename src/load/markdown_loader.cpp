@@ -946,11 +946,7 @@ class MarkdownReader {
         if (entry.url.empty()) {
           entry.url = url_of(node);
           entry.set_position("url", locate(node));
-        } else if (std::string label(trim(plain_text(node)));
-                   entry.code.empty() &&
-                   is_code_label(label.starts_with('[') && label.ends_with(']')
-                                     ? label.substr(1, label.size() - 2)
-                                     : label)) {
+        } else if (entry.code.empty() && is_code_label(plain_text(node))) {
           entry.code = url_of(node);  // "[[code]](repo)"
           entry.set_position("code", locate(node));
         }
@@ -1669,8 +1665,8 @@ class MarkdownReader {
   /// one entry.
   static bool names_a_kind(std::string_view label) {
     static const RE2 k_kind(
-        R"((?i)\s*(?:paper|pdf|arxiv|slides?|video|talk|blog|post|docs?|documentation|website|)"
-        R"(site|home ?page|demo|project|link|here|ebook|book|tutorial|download)\s*)");
+        R"((?i)\s*\[?\s*(?:paper|pdf|arxiv|slides?|video|talk|blog|post|docs?|documentation|)"
+        R"(website|site|home ?page|demo|project|link|here|ebook|book|tutorial|download)\s*\]?\s*)");
     return RE2::FullMatch(label, k_kind) || is_code_label(label);
   }
 
@@ -2410,10 +2406,11 @@ class MarkdownReader {
 bool is_code_label(std::string_view label) {
   // "Code", "GitHub", and code named by its origin or framework ("Official
   // Code", "PyTorch Code", "PyTorch (lucidrains)").
+  // A label in brackets ("[[repo]](url)") is the same label.
   static const RE2 k_code(
-      R"((?i)\s*(?:(?:[\w.+#-]+\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|gitlab|)"
-      R"((?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|mindspore|chainer|)"
-      R"(theano|torch)(?:-?\d)?(?:\s*\([^()]{1,40}\))?)\s*)");
+      R"((?i)\s*\[?\s*(?:(?:[\w.+#-]+\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|)"
+      R"(gitlab|(?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|mindspore|)"
+      R"(chainer|theano|torch)(?:-?\d)?(?:\s*\([^()]{1,40}\))?)\s*\]?\s*)");
   return RE2::FullMatch(label, k_code);
 }
 

@@ -768,6 +768,8 @@ TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
       "- [[ACL](https://aclanthology.org/2)] Models Are Teachers\n"
       "- Cramming: One GPU in One Day (ICML'23) [[paper]](https://arxiv.org/abs/3)\n"
       "- [[sevenz-rust](https://crates.io/crates/sevenz-rust)] - A 7z decompressor.\n"
+      "- \"Visual Adversarial Examples\", 2023-06, [[paper]](https://arxiv.org/abs/5) "
+      "[[repo]](https://github.com/u/vae)\n"
       "- **Meena** [[Google]](https://ai.googleblog.com/2020/01/a.html) - A chatbot.\n"
       "- 2019-10-01 [On-device training](https://blog.example/x.html) - How to train.\n"
       "- 2018-06-11 - [Easier detection](https://blog.example/y.html) - By Jane.\n"
@@ -775,7 +777,7 @@ TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
       "- **Dolly**. [Blog](https://www.databricks.example/blog/dolly) "
       "[Code](https://github.com/d/dolly)\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 9U);
+  ASSERT_EQ(entries.size(), 10U);
   EXPECT_EQ(entries[0].title, "FP8-LM: Training FP8 Models");
   EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/1");
   EXPECT_EQ(entries[0].code, "https://github.com/a/b");
@@ -786,26 +788,29 @@ TEST(MarkdownLoader, AVenueTagLinksTheWordsItStandsBy) {
   EXPECT_EQ(entries[2].url, "https://arxiv.org/abs/3");
   EXPECT_EQ(entries[3].title, "sevenz-rust");
   EXPECT_EQ(entries[3].description, "A 7z decompressor.");
+  // A label in brackets names its kind as it would without them.
+  EXPECT_EQ(entries[4].url, "https://arxiv.org/abs/5");
+  EXPECT_EQ(entries[4].code, "https://github.com/u/vae");
   // A tag that names no kind of resource (its maker, its venue) opens the
   // description.
-  EXPECT_EQ(entries[4].title, "Meena");
-  EXPECT_EQ(entries[4].url, "https://ai.googleblog.com/2020/01/a.html");
-  EXPECT_EQ(entries[4].description, "[Google] A chatbot.");
+  EXPECT_EQ(entries[5].title, "Meena");
+  EXPECT_EQ(entries[5].url, "https://ai.googleblog.com/2020/01/a.html");
+  EXPECT_EQ(entries[5].description, "[Google] A chatbot.");
   // A date before the title's link, with or without a dash, opens the
   // description too.
-  EXPECT_EQ(entries[5].title, "On-device training");
-  EXPECT_EQ(entries[5].description, "2019-10-01 How to train.");
-  EXPECT_EQ(entries[6].title, "Easier detection");
-  EXPECT_EQ(entries[6].description, "2018-06-11 By Jane.");
+  EXPECT_EQ(entries[6].title, "On-device training");
+  EXPECT_EQ(entries[6].description, "2019-10-01 How to train.");
+  EXPECT_EQ(entries[7].title, "Easier detection");
+  EXPECT_EQ(entries[7].description, "2018-06-11 By Jane.");
   // "Name ([download](url))", "**Dolly**. [Blog](url)": a link named by a
   // kind, in brackets or parentheses or after a bold name, links the words
   // before it.
-  EXPECT_EQ(entries[7].title, "MobileNetV2");
-  EXPECT_EQ(entries[7].url, "https://storage.example/m2.zip");
-  EXPECT_EQ(entries[7].description, "A model.");
-  EXPECT_EQ(entries[8].title, "Dolly");
-  EXPECT_EQ(entries[8].url, "https://www.databricks.example/blog/dolly");
-  EXPECT_EQ(entries[8].code, "https://github.com/d/dolly");
+  EXPECT_EQ(entries[8].title, "MobileNetV2");
+  EXPECT_EQ(entries[8].url, "https://storage.example/m2.zip");
+  EXPECT_EQ(entries[8].description, "A model.");
+  EXPECT_EQ(entries[9].title, "Dolly");
+  EXPECT_EQ(entries[9].url, "https://www.databricks.example/blog/dolly");
+  EXPECT_EQ(entries[9].code, "https://github.com/d/dolly");
 }
 
 // A dash written before a description's words is no word of it: a table

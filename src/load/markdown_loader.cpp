@@ -284,7 +284,8 @@ class MarkdownReader {
   /// row is an entry, so that the table stays prose.
   bool read_table(cmark_node* table) {
     static const RE2 k_title_header(
-        R"((?i)^(?:(?:name|title|project|paper|resource|tool|library|model|repo(?:sitory)?|link)s?|)"
+        R"((?i)^(?:(?:name|title|project|paper|resource|tool|library|model|repo(?:sitory)?|link|)"
+        R"(provider|service|product|app|package|framework|dataset|benchmark|plugin|extension)s?|)"
         R"(标题|名称|论文|项目|工具|模型)$)");
     static const RE2 k_description_header(R"((?i)desc|summary|about|notes?|comment|what)");
     static const RE2 k_code_header(

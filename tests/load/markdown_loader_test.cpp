@@ -298,18 +298,22 @@ TEST(MarkdownLoader, ATablesCodeColumnLinksTheEntrysCode) {
 }
 
 // Chinese lists head their title column "标题" (title), "名称" (name) or
-// "论文" (paper): it names the row's resource, not a badge's alt text.
-TEST(MarkdownLoader, AChineseTitleColumnNamesTheRow) {
+// "论文" (paper), others "Provider" or "Service": it names the row's
+// resource, not a badge's alt text or a link's label.
+TEST(MarkdownLoader, AChineseOrProviderTitleColumnNamesTheRow) {
   LoadResult result;
-  load_markdown_text("l.md",
-                     "# L\n\n## S\n\n| 日期 | 标题 | 视频 |\n| --: | -- | -- |\n"
-                     "| 9/04/24 | Llama 3.1论文精读 | [![bilibili](https://img.example/b.svg)]"
-                     "(https://www.bilibili.com/video/BV1) |\n",
-                     result);
+  load_markdown_text(
+      "l.md",
+      "# L\n\n## S\n\n| 日期 | 标题 | 视频 |\n| --: | -- | -- |\n"
+      "| 9/04/24 | Llama 3.1论文精读 | [![bilibili](https://img.example/b.svg)]"
+      "(https://www.bilibili.com/video/BV1) |\n\n"
+      "| Provider | Link |\n|---|---|\n| Groq | [Website](https://groq.example/) |\n",
+      result);
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 1U);
+  ASSERT_EQ(entries.size(), 2U);
   EXPECT_EQ(entries[0].title, "Llama 3.1论文精读");
   EXPECT_EQ(entries[0].url, "https://www.bilibili.com/video/BV1");
+  EXPECT_EQ(entries[1].title, "Groq");
 }
 
 // Lists separate title and description with a hyphen, an en dash or an em

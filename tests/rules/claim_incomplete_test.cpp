@@ -164,6 +164,8 @@ constexpr PatternCase k_not_claim_cases[] = {
     {"a share of a language", "A plugin in 99.9% pure ZSH.", "Cuts latency 100% of the time."},
     {"a share of a language", "A plugin in 99.9 percent pure ZSH.",
      "Cuts latency 100 percent of the time."},
+    {"a share of a language", "The 100% native ES module CDN, 100% bug-for-bug compatible.",
+     "The native ES module CDN, 100% faster."},
     {"conformance to a standard", "A parser with 100% CommonMark support.",
      "A parser with 40% less memory."},
     {"a step size", "Tints a colour in 10% increments.", "Tints a colour 10% faster."},

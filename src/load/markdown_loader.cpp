@@ -105,6 +105,11 @@ std::string heading_title(cmark_node* heading) {
   return collapse_spaces(trim(text));
 }
 
+/// `text` without the marks in `marks` at its end: "Dolly. " is "Dolly".
+void drop_trailing(std::string& text, std::string_view marks) {
+  text.erase(text.find_last_not_of(marks) + 1);
+}
+
 class MarkdownReader {
  public:
   MarkdownReader(const std::string& path, std::string_view text, LoadResult& out,
@@ -978,9 +983,7 @@ class MarkdownReader {
           without_shortcodes(trim(authors + (authors.empty() ? "" : " ") + after_title)));
     }
     entry.title = trim(entry.title);
-    while (!entry.title.empty() && (entry.title.back() == '.' || entry.title.back() == ',')) {
-      entry.title.pop_back();
-    }
+    drop_trailing(entry.title, ".,");
     if (entry.title.empty()) {
       return std::nullopt;
     }
@@ -1928,10 +1931,7 @@ class MarkdownReader {
               first_link_in(first) == nullptr && has_word_character(title)) {
             // "**Dolly**. [Blog](url)", "**GPT-4 System Card**, 2023 [Paper](url)":
             // a link named by a kind links the bold name before it.
-            while (!title.empty() && (title.back() == ' ' || title.back() == '.' ||
-                                      title.back() == ',' || title.back() == ':')) {
-              title.pop_back();
-            }
+            drop_trailing(title, " .,:");
             take_entry_link(link, label);
             tagged_after_title = true;
             continue;
@@ -2090,10 +2090,7 @@ class MarkdownReader {
       // describe the paper the words before them title.
       description = title.substr(*authors_at) + (description.empty() ? "" : " ") + description;
       title.resize(*authors_at);
-      while (!title.empty() &&
-             (title.back() == ' ' || title.back() == '.' || title.back() == ',')) {
-        title.pop_back();
-      }
+      drop_trailing(title, " .,");
     }
     entry.title = trim(title);
     if (entry_link != nullptr && !titled_after_tag && entry.links.size() <= 1) {

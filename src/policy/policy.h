@@ -309,8 +309,9 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
 /// Whether a URL is the entry's own site: a site root named by its domain
 /// ("starship" and starship.rs/), an organisation page, or a GitHub Pages
 /// project (not a user's pages), named like the entry's title or vouched
-/// for by the entry's `code` repository; never when the title or
-/// description calls it a blog.
+/// for by the entry's `code` on any forge; never when the title calls it a
+/// blog, nor the description (which, beside `code`, says what the software
+/// makes unless it only names a blog: "The Git blog.").
 bool is_own_site(const Classification& classification, std::string_view title,
                  std::string_view description, std::string_view code);
 

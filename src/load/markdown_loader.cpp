@@ -110,6 +110,32 @@ void drop_trailing(std::string& text, std::string_view marks) {
   text.erase(text.find_last_not_of(marks) + 1);
 }
 
+/// Drops "[pdf]", the label of a chip ("*Authors*. [[pdf](url)], 2024.")
+/// that became the entry's URL, from its description, and the commas it and
+/// the code chip beside it leave: "Authors. 2024." A label that names the
+/// resource itself ("[Website](url) of the project") stays.
+void drop_kind_chip(std::string& description, const std::string& label) {
+  static const RE2 k_kind(
+      R"((?i)\s*(?:paper|pdf|arxiv|abs|preprint|openreview|doi|link|project(?: page)?)\s*)");
+  const std::size_t at = description.find("[" + label + "]");
+  if (!RE2::FullMatch(label, k_kind) || at == std::string::npos) {
+    return;
+  }
+  description.erase(at, label.size() + 2);
+  static const RE2 k_commas(R"(\s*(?:,\s*)+)");
+  std::string before = description.substr(0, at);
+  re2::StringPiece rest(description);
+  rest.remove_prefix(at);
+  const bool had_comma = RE2::Consume(&rest, k_commas) || before.ends_with(',');
+  drop_trailing(before, " ,");
+  const bool ends_sentence = before.ends_with('.') || before.ends_with(';');
+  const std::string_view join = before.empty() || rest.empty() ? ""
+                                : had_comma && !ends_sentence  ? ", "
+                                                               : " ";
+  description = before + std::string(join) + std::string(rest);
+  description = std::string(trim(description));
+}
+
 class MarkdownReader {
  public:
   MarkdownReader(const std::string& path, std::string_view text, LoadResult& out,
@@ -332,11 +358,14 @@ class MarkdownReader {
         return found != nullptr && is_web_link(found) ? found : nullptr;
       };
       cmark_node* link = nullptr;
+      std::size_t link_column = 0;
       if (title_column && *title_column < cells.size()) {
         link = web_link_in(cells[*title_column]);
+        link_column = *title_column;
       }
       for (std::size_t i = 0; link == nullptr && i < cells.size(); ++i) {
         link = web_link_in(cells[i]);
+        link_column = i;
       }
       if (link == nullptr) {
         continue;
@@ -357,9 +386,17 @@ class MarkdownReader {
       const Location link_at = locate(link);
       entry.set_position("url", link_at);
       entry.set_position("title", link_at);
-      if (description_column && *description_column < cells.size()) {
-        entry.description = without_leading_dash(trim(plain_text(cells[*description_column])));
-        entry.set_position("description", locate(cells[*description_column]));
+      // "| Link | Preview |": in a table of two columns whose header names no
+      // description, the words beside the link describe it.
+      const std::optional<std::size_t> described_by =
+          description_column ? description_column
+          : cells.size() == 2 && title_column.value_or(link_column) == link_column
+              ? std::optional(1 - link_column)
+              : std::nullopt;
+      if (described_by && *described_by < cells.size() &&
+          (description_column || web_link_in(cells[*described_by]) == nullptr)) {
+        entry.description = without_leading_dash(trim(plain_text(cells[*described_by])));
+        entry.set_position("description", locate(cells[*described_by]));
       }
       // "| Title | Venue | [Code](repo) |": the code column links its code.
       if (cmark_node* code = code_column && *code_column < cells.size()
@@ -2132,6 +2169,7 @@ class MarkdownReader {
       // dash ("Now you are in this section — go to [X](…)") names nothing.
       entry.url = url_of(described_link);
       entry.set_position("url", locate(described_link));
+      drop_kind_chip(entry.description, plain_text(described_link));
     }
     if (entry.links.size() <= 1) {
       entry.links.clear();

@@ -1,7 +1,8 @@
 // The regression suite over real public lists (tests/fixtures/lists): each
 // fixture with an expect.json is linted with its own committed policy, and the
 // report must read about as many entries as a careful count found, keep the
-// known true findings, and raise no more findings per rule than its bound.
+// known true findings, and raise no more findings per rule than its bound;
+// entries checked by hand must import with the fields a reader sees.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,6 +26,7 @@ using nlohmann::json;
 using testing::read_text;
 using testing::run_sourcegate;
 using testing::source_dir;
+using testing::TempDir;
 
 // A fixed "today", so that freshness never depends on when the suite runs.
 constexpr const char* k_today = "2026-12-01";
@@ -62,6 +64,68 @@ std::string describe(const json& finding) {
   out << finding.value("rule", "?") << " at line " << finding.value("line", 0) << ": "
       << finding.value("message", "");
   return out.str();
+}
+
+// Every imported entry of a list, by URL: the entry files are sections whose
+// entries sit directly in them or in their groups (the schema has two levels).
+std::multimap<std::string, json> imported_entries(const fs::path& entries_dir) {
+  std::multimap<std::string, json> by_url;
+  auto add = [&](const json& entries) {
+    for (const json& entry : entries) {
+      by_url.emplace(entry.value("url", ""), entry);
+    }
+  };
+  for (const fs::directory_entry& file : fs::directory_iterator(entries_dir)) {
+    if (file.path().extension() != ".json" || file.path().filename() == "list.json") {
+      continue;
+    }
+    const json section = json::parse(read_text(file.path()));
+    add(section.value("entries", json::array()));
+    for (const json& group : section.value("groups", json::array())) {
+      add(group.value("entries", json::array()));
+    }
+  }
+  return by_url;
+}
+
+// Why an imported entry differs from what a reader of the list sees, or "".
+std::string misreading(const json& wanted, const json& entry) {
+  std::string why;
+  for (const char* field : {"title", "code"}) {
+    if (wanted.contains(field) && entry.value(field, "") != wanted[field].get<std::string>()) {
+      why += std::string(" ") + field + " \"" + entry.value(field, "") + "\";";
+    }
+  }
+  if (wanted.contains("description_starts") &&
+      entry.value("description", "").rfind(wanted["description_starts"].get<std::string>(), 0) !=
+          0) {
+    why += " description \"" + entry.value("description", "") + "\";";
+  }
+  return why;
+}
+
+void expect_read_as_written(const std::string& name, const fs::path& dir,
+                            const std::string& list_file, const json& must_read) {
+  const TempDir scratch;
+  const auto run = run_sourcegate(
+      {"import", list_file, "-o", (scratch.path() / "entries").string(), "--policy", "policy.json"},
+      dir);
+  ASSERT_EQ(run.exit_code, 0) << name << ": import exited " << run.exit_code << "\n" << run.err;
+  const std::multimap<std::string, json> entries = imported_entries(scratch.path() / "entries");
+  for (const json& wanted : must_read) {
+    const auto url = wanted.at("url").get<std::string>();
+    const auto [first, last] = entries.equal_range(url);
+    std::string read_as;
+    bool found = false;
+    for (auto it = first; it != last && !found; ++it) {
+      const std::string why = misreading(wanted, it->second);
+      found = why.empty();
+      read_as += "\n    read as" + why;
+    }
+    EXPECT_TRUE(found) << name << ": must_read " << url << " ("
+                       << wanted.value("why", "no why given") << ")"
+                       << (first == last ? "\n    no entry links it" : read_as);
+  }
 }
 
 class RealLists : public ::testing::TestWithParam<RealListCase> {};
@@ -135,6 +199,10 @@ TEST_P(RealLists, MeetsItsExpectations) {
     EXPECT_LE(count, bound) << list.name << ": " << rule << " fired " << count << " times; bound "
                             << bound
                             << (bounds.contains(rule) ? "" : " (rule not in max_findings)");
+  }
+
+  if (expect.contains("must_read")) {
+    expect_read_as_written(list.name, dir, list_file, expect["must_read"]);
   }
 }
 

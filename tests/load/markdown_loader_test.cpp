@@ -263,11 +263,19 @@ TEST(MarkdownLoader, TableRowsWithALinkAreEntries) {
                      "| [Top](#apis) | An anchor row | no |\n\n"
                      "| Paper | Code |\n|---|---|\n"
                      "| FlashAttention | [repo](https://github.com/o/flash) |\n\n"
+                     "| Link | Preview |\n|---|---|\n"
+                     "| [What is DS](https://ds.example/what) | _A field that mixes._ |\n"
+                     "| [Two](https://two.example/) | [mirror](https://mirror.example/) |\n\n"
                      "| a | b |\n|---|---|\n| plain | table |\n",
                      result);
   ASSERT_EQ(result.list.sections.size(), 1U);
   const std::vector<Entry>& entries = result.list.sections[0].entries;
-  ASSERT_EQ(entries.size(), 2U);
+  ASSERT_EQ(entries.size(), 4U);
+  // Two columns, the second not named a description: its words describe the
+  // link beside them; a cell holding a link of its own does not.
+  EXPECT_EQ(entries[2].description, "A field that mixes.");
+  EXPECT_TRUE(entries[3].description.empty());
+  EXPECT_TRUE(entries[1].description.empty());
   EXPECT_EQ(entries[0].title, "Cats");
   EXPECT_EQ(entries[0].url, "https://cats.example/");
   EXPECT_EQ(entries[0].description, "Pictures of cats");
@@ -646,7 +654,11 @@ TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
       "# L\n\n## Papers\n\n"
       "- **Fast Inference via Speculative Decoding**  \n"
       "  *Y. Leviathan, M. Kalman*. [[pdf](https://arxiv.org/abs/2211.17192)], "
-      "[[code](https://github.com/a/b)], 2022.11.\n\n"
+      "[[code](https://github.com/a/b)], 2022.11.\n"
+      "- **Medusa**  \n"
+      "  *T. Cai*. [[pdf](https://arxiv.org/abs/2401.10774)], 2024.01.\n"
+      "- **SpecInfer**  \n"
+      "  *X. Miao*. [Website](https://specinfer.example/)\n\n"
       "## Blog\n\n"
       "**Speculative decoding in vLLM.** vLLM Team. 2024.10. "
       "[[Blog](https://blog.vllm.ai/2024/10/17/spec-decode.html)]\n\n"
@@ -654,10 +666,16 @@ TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
       "**[Back to Index](#index)**\n");
   ASSERT_EQ(result.list.sections.size(), 2U);
   const std::vector<Entry>& papers = result.list.sections[0].entries;
-  ASSERT_EQ(papers.size(), 1U);
+  ASSERT_EQ(papers.size(), 3U);
   EXPECT_EQ(papers[0].title, "Fast Inference via Speculative Decoding");
   EXPECT_EQ(papers[0].url, "https://arxiv.org/abs/2211.17192");
   EXPECT_EQ(papers[0].code, "https://github.com/a/b");
+  // The chips' labels, now the URL and the code, leave no "[pdf],," behind.
+  EXPECT_EQ(papers[0].description, "Y. Leviathan, M. Kalman. 2022.11.");
+  EXPECT_EQ(papers[1].description, "T. Cai. 2024.01.");
+  // A label that names the page, not its kind, is still words of the text.
+  EXPECT_EQ(papers[2].url, "https://specinfer.example/");
+  EXPECT_EQ(papers[2].description, "X. Miao. Website");
   const std::vector<Entry>& posts = result.list.sections[1].entries;
   ASSERT_EQ(posts.size(), 1U);
   EXPECT_EQ(posts[0].title, "Speculative decoding in vLLM.");

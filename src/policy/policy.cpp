@@ -297,6 +297,20 @@ std::vector<std::string> domain_names(std::string_view domain) {
   return {name_key(domain.substr(0, domain.find('.'))), name_key(domain)};
 }
 
+/// The initials of a name of three or more hyphenated words: "ttk" for
+/// topology-tool-kit, or "" when the name has fewer words.
+std::string initials(std::string_view hyphenated) {
+  std::string letters;
+  for (std::size_t start = 0; start < hyphenated.size();) {
+    const std::size_t end = std::min(hyphenated.find('-', start), hyphenated.size());
+    if (end > start) {
+      letters += name_key(hyphenated.substr(start, 1));
+    }
+    start = end + 1;
+  }
+  return letters.size() >= 3 ? letters : std::string();
+}
+
 /// Hosts whose sites are named by their path, not their domain: a forge's
 /// organisations and repositories, GitHub Pages projects.
 bool named_by_path(std::string_view host) {
@@ -421,9 +435,12 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
   };
   add_unaffixed(domain_names(classification.domain).front());
   // Each word of a hyphenated domain: "jenkins" of jenkins-ci.org, "kvm" of
-  // linux-kvm.org.
+  // linux-kvm.org; and its initials: "tla" of the-lean-amp.org.
   if (const std::string label = classification.domain.substr(0, classification.domain.find('.'));
       label.find('-') != std::string::npos) {
+    if (std::string acronym = initials(label); !acronym.empty()) {
+      aliases.push_back(std::move(acronym));
+    }
     for (std::size_t start = 0; start <= label.size();) {
       const std::size_t end = std::min(label.find('-', start), label.size());
       if (end - start >= 3) {
@@ -525,8 +542,10 @@ bool title_names_page(std::string_view title, std::string_view segment) {
 
 /// Whether a one-word title is the exact name of GitHub Pages: an
 /// organisation's root ("tmux" at tmux.github.io/; "Lilian Weng", two
-/// words, is a person's) or a project's page named with an affix ("es" at
-/// wryun.github.io/es-shell/).
+/// words, is a person's), also with the affix its name needed ("Ginkgo" at
+/// ginkgo-project.github.io/) or by its initials ("TTK" at
+/// topology-tool-kit.github.io/), or a project's page named with an affix
+/// ("es" at wryun.github.io/es-shell/).
 bool pages_named(const Classification& classification, std::string_view title) {
   if (!classification.host.ends_with(".github.io") ||
       title.find_first_of(" \t") != std::string_view::npos) {
@@ -535,8 +554,17 @@ bool pages_named(const Classification& classification, std::string_view title) {
   const std::string title_key = name_key(title);
   const std::string_view path = bare_path(classification);
   if (path.empty()) {
+    const std::string label = classification.host.substr(0, classification.host.find('.'));
+    const std::string label_key = name_key(label);
+    const bool affixed =
+        std::any_of(k_name_suffixes.begin(), k_name_suffixes.end(), [&](std::string_view suffix) {
+          return title_key.size() >= 3 && label_key == title_key + std::string(suffix);
+        });
     return title_key.size() >= 2 &&
-           title_key == name_key(classification.host.substr(0, classification.host.find('.')));
+           (title_key == label_key || affixed ||
+            (title_key == initials(label) && std::none_of(title.begin(), title.end(), [](char c) {
+               return std::islower(static_cast<unsigned char>(c)) != 0;
+             })));
   }
   const std::size_t mark = path.find_last_of("-_");
   if (mark == std::string_view::npos || mark < 2 || path.find('/') != std::string_view::npos) {

@@ -43,6 +43,8 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       // GitHub Pages by their exact name: an organisation's root, a
       // project's page named with an affix or by its index page.
       {"tmux", "https://tmux.github.io/"},
+      {"Ginkgo", "https://ginkgo-project.github.io/"},
+      {"TTK", "https://topology-tool-kit.github.io/"},
       {"es", "https://wryun.github.io/es-shell/"},
       {"pg_bulkload", "https://ossc-db.github.io/pg_bulkload/index.html"},
       // A name with the affix its domain needed ("hub", "data", a plural,
@@ -76,6 +78,7 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       {"Crunchy Bridge", "https://www.crunchydata.com/products/crunchy-bridge/"},
       {"Jenkins", "https://jenkins-ci.org/"},
       {"KVM", "https://www.linux-kvm.org/"},
+      {"TLA", "https://the-lean-amp.org/"},
       {"Authentik", "https://goauthentik.io/"},
       {"Barman", "https://pgbarman.org/"},
       {"Z-Ray", "https://www.zend.com/products/z-ray"},
@@ -159,6 +162,11 @@ TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
   EXPECT_EQ(class_after_first_party(policy, "Lilian Weng", "https://lilianweng.github.io/"),
             "home page");
   EXPECT_EQ(class_after_first_party(policy, "tmux docs", "https://tmux.github.io/"), "home page");
+  // Initials are an acronym's, written in capitals; an affix is a name's.
+  EXPECT_EQ(class_after_first_party(policy, "Ttk", "https://topology-tool-kit.github.io/"),
+            "home page");
+  EXPECT_EQ(class_after_first_party(policy, "Ginkgo", "https://ginkgo-notes.github.io/"),
+            "home page");
   EXPECT_EQ(class_after_first_party(policy, "es", "https://wryun.github.io/es-tutorial/"), "blog");
   EXPECT_EQ(
       class_after_first_party(policy, "Attention notes", "https://lilianweng.github.io/lil-log/"),

@@ -18,10 +18,10 @@ TEST(SourceUnclassified, WarnsWhenNoHostRuleMatches) {
   EXPECT_THAT(found[0].hint, HasSubstr("add a line for \"unknown.example\""));
 }
 
-// Standards bodies publish specifications, kernel.org and googlesource.com
-// host repositories, and the compilers' own sites document them: the shipped
-// policy knows them, so a declared kind there needs no host rule of the
-// list's own.
+// Standards bodies publish specifications, kernel.org, googlesource.com and
+// Google Code (whose /p/NAME is a project, not a post) host repositories, and the compilers' own
+// sites document them: the shipped policy knows them, so a declared kind there needs no host rule
+// of the list's own.
 TEST(SourceUnclassified, StandardsBodiesAndCodeHostsAreKnown) {
   for (const auto& [url, kind] : std::vector<std::pair<std::string, std::string>>{
            {"https://openxla.org/xla/gpu_architecture", "docs"},
@@ -32,7 +32,8 @@ TEST(SourceUnclassified, StandardsBodiesAndCodeHostsAreKnown) {
            {"https://www.unicode.org/versions/Unicode15.0.0/", "spec"},
            {"https://www.open-std.org/jtc1/sc22/wg21/docs/papers/2023/p2300r7.html", "spec"},
            {"https://git.kernel.org/pub/scm/linux/kernel/git/bpf/bpf-next.git", "repo"},
-           {"https://dawn.googlesource.com/dawn", "repo"}}) {
+           {"https://dawn.googlesource.com/dawn", "repo"},
+           {"https://code.google.com/archive/p/sofia-ml", "repo"}}) {
     const auto found = lint_section(
         one_entry(fmt::format(R"("title": "Thing", "url": "{}", "kind": "{}", )", url, kind) +
                   R"("description": "The normative text of a protocol.")"));

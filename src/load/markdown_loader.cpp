@@ -136,6 +136,15 @@ void drop_kind_chip(std::string& description, const std::string& label) {
   description = std::string(trim(description));
 }
 
+/// Whether a link's label is only a framework's name ("TensorFlow"), which
+/// labels code in a list of papers but names the framework in a sentence.
+bool names_only_a_framework(std::string_view label) {
+  static const RE2 k_framework(
+      R"((?i)\s*(?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|)"
+      R"(mindspore|chainer|theano|torch)(?:-?\d)?\s*)");
+  return RE2::FullMatch(label, k_framework);
+}
+
 class MarkdownReader {
  public:
   MarkdownReader(const std::string& path, std::string_view text, LoadResult& out,
@@ -1631,16 +1640,27 @@ class MarkdownReader {
   /// Whether `paragraph`, the first of an item whose later paragraphs link
   /// its resource, opens with a title in bold or italics: "1. **TensorFlow: A
   /// System for Large-Scale Machine Learning** OSDI 2016", its authors and
-  /// "Code: [url](url)" in the paragraphs below.
+  /// "Code: [url](url)" in the paragraphs below; or is a plain title whose
+  /// links are tags below it ("- A Protein Model", then "[[Paper](…)]
+  /// [[code](…)]").
   static bool titles_a_loose_item(cmark_node* paragraph) {
     cmark_node* first = cmark_node_first_child(paragraph);
-    if (first == nullptr ||
-        (cmark_node_get_type(first) != CMARK_NODE_STRONG &&
-         cmark_node_get_type(first) != CMARK_NODE_EMPH) ||
-        trim(plain_text(first, false)).empty() || first_link_in(paragraph) != nullptr) {
+    if (first == nullptr || first_link_in(paragraph) != nullptr) {
       return false;
     }
-    return later_link(paragraph) != nullptr;
+    cmark_node* link = later_link(paragraph);
+    if (link == nullptr) {
+      return false;
+    }
+    const cmark_node_type type = cmark_node_get_type(first);
+    if (type == CMARK_NODE_STRONG || type == CMARK_NODE_EMPH) {
+      return !trim(plain_text(first, false)).empty();
+    }
+    const std::string words(trim(plain_text(paragraph)));
+    cmark_node* before_link = cmark_node_previous(link);
+    return type == CMARK_NODE_TEXT && has_word_character(words) && !words.ends_with(':') &&
+           names_a_kind(plain_text(link)) &&
+           (before_link == nullptr || trim(literal(before_link)) == "[");
   }
 
   /// The first web link that opens a link in the paragraphs after
@@ -1665,16 +1685,29 @@ class MarkdownReader {
     Entry entry;
     entry.location = locate(item);
     entry.end_line = cmark_node_get_end_line(item);
-    entry.title = trim(plain_text(title, false));
     entry.set_position("title", locate(title));
-    std::string rest;
-    for (cmark_node* node = cmark_node_next(title); node != nullptr; node = cmark_node_next(node)) {
-      rest += plain_text(node, false);
+    if (cmark_node_get_type(title) == CMARK_NODE_TEXT) {
+      entry.title = trim(plain_text(paragraph));  // a plain title, tagged below
+    } else {
+      entry.title = trim(plain_text(title, false));
+      std::string rest;
+      for (cmark_node* node = cmark_node_next(title); node != nullptr;
+           node = cmark_node_next(node)) {
+        rest += plain_text(node, false);
+      }
+      entry.description = collapse_spaces(trim(rest));
     }
-    entry.description = collapse_spaces(trim(rest));
     cmark_node* link = later_link(paragraph);  // titles_a_loose_item found one
     entry.url = url_of(link);
     entry.set_position("url", locate(link));
+    // "[[Paper](…)] [[code](repo)]": a tag below that labels code links it.
+    for (cmark_node* next = cmark_node_next(link); next != nullptr && entry.code.empty();
+         next = cmark_node_next(next)) {
+      if (cmark_node_get_type(next) == CMARK_NODE_LINK && is_code_label(plain_text(next))) {
+        entry.code = url_of(next);
+        entry.set_position("code", locate(next));
+      }
+    }
     add_entry(std::move(entry), entries);
   }
 
@@ -1707,8 +1740,17 @@ class MarkdownReader {
   static bool names_a_kind(std::string_view label) {
     static const RE2 k_kind(
         R"((?i)\s*\[?\s*(?:paper|pdf|arxiv|slides?|video|talk|blog|post|docs?|documentation|)"
-        R"(website|site|home ?page|demo|project|link|here|ebook|book|tutorial|download)\s*\]?\s*)");
+        R"(website|site|home ?page|demo|project|link|url|here|ebook|book|tutorial|download|)"
+        R"(part\s*\d{1,2})\s*\]?\s*)");
     return RE2::FullMatch(label, k_kind) || is_code_label(label);
+  }
+
+  /// Whether words before a link only say what kind of resource it is:
+  /// "Paper: " in "Paper: [Title](url)".
+  static bool is_kind_lead_in(const std::string& words) {
+    static const RE2 k_lead_in(R"(\s*([^:]{1,20}):\s*)");
+    std::string kind;
+    return RE2::FullMatch(words, k_lead_in, &kind) && names_a_kind(kind);
   }
 
   /// The links line `paragraph` is, if it is one: two or more web links named
@@ -1857,7 +1899,7 @@ class MarkdownReader {
     };
     auto take_code = [&](cmark_node* link, bool badge) {
       if (cmark_node_get_type(link) != CMARK_NODE_LINK || !entry.code.empty() ||
-          (badge ? !github_repo_of(url_of(link)) : !is_code_label(plain_text(link)))) {
+          (badge ? !github_repo_containing(url_of(link)) : !is_code_label(plain_text(link)))) {
         return false;
       }
       set_code(link);
@@ -1917,6 +1959,10 @@ class MarkdownReader {
           } else {
             entry.links.push_back({*written, url_of(node), locate(node), std::nullopt});
           }
+          continue;
+        }
+        if (!entry.links.empty() && is_badge(node)) {
+          take_code(node, true);  // a badge adds no words to the title
           continue;
         }
         if (cmark_node* link = type == CMARK_NODE_LINK ? node : emphasised_link(node);
@@ -1992,6 +2038,8 @@ class MarkdownReader {
               // "2019-10-01 [Title](url)": the venue or date opens the
               // description.
               title.clear();
+            } else if (is_kind_lead_in(title)) {
+              title.clear();  // "Paper: [Title](url)", "Blog: [Title](url)"
             }
             take_entry_link(link, label);
           } else {
@@ -2000,8 +2048,12 @@ class MarkdownReader {
           title += label;
           continue;
         }
-        if (!entry.links.empty() && is_badge(node)) {
-          take_code(node, true);  // a badge adds no words to the title
+        if (tagged_after_title && type == CMARK_NODE_TEXT && has_word_character(text)) {
+          // "Title [[paper](url)] [[code](repo)] (2023.12.01)": the words
+          // after the tags describe the entry the words before them title.
+          in_description = true;
+          entry.set_position("description", locate(node));
+          description += without_leading_dash(text.starts_with(',') ? text.substr(1) : text);
           continue;
         }
         if (!entry.links.empty() && type == CMARK_NODE_EMPH && first_link_in(node) == nullptr &&
@@ -2102,7 +2154,12 @@ class MarkdownReader {
           text.erase(0, text.find_first_not_of(' '));
         }
       }
-      if (take_code(node, false)) {
+      // "frontend for [TensorFlow](…), [CNTK](…)": a framework named in a
+      // sentence is a mention; "… 2021. [[PyTorch](repo)]" is the code.
+      if (const std::string_view words = trim(description);
+          (words.empty() || words.ends_with('[') || words.ends_with('(') || words.ends_with('|') ||
+           !names_only_a_framework(text)) &&
+          take_code(node, false)) {
         open_bracket_before(description);
         continue;
       }
@@ -2445,7 +2502,8 @@ bool is_code_label(std::string_view label) {
   // A label in brackets ("[[repo]](url)") is the same label.
   static const RE2 k_code(
       R"((?i)\s*\[?\s*(?:(?:[\w.+#-]+\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|)"
-      R"(gitlab|(?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|mindspore|)"
+      R"(gitlab|bitbucket|codeberg|sourcehut|sourceforge|)"
+      R"((?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|mindspore|)"
       R"(chainer|theano|torch)(?:-?\d)?(?:\s*\([^()]{1,40}\))?)\s*\]?\s*)");
   return RE2::FullMatch(label, k_code);
 }

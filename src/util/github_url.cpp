@@ -53,6 +53,30 @@ std::optional<std::string> github_repo_of(std::string_view url) {
   return std::string(owner) + "/" + std::string(repo);
 }
 
+std::optional<std::string> github_repo_containing(std::string_view url) {
+  std::optional<Url> parsed = parse_url(url);
+  if (!parsed || !parsed->is_web()) {
+    return std::nullopt;
+  }
+  const Url parts = normalize(std::move(*parsed));
+  if (parts.site_host() != "github.com" || parts.port != 0) {
+    return std::nullopt;
+  }
+  // The repository's root: its first two segments, when what follows them
+  // is a folder of its code.
+  const std::string_view path = parts.path;
+  const std::size_t owner_end = path.find('/', 1);
+  const std::size_t repo_end =
+      owner_end == std::string_view::npos ? owner_end : path.find('/', owner_end + 1);
+  if (repo_end != std::string_view::npos) {
+    const std::string_view rest = path.substr(repo_end);
+    if (rest != "/" && !rest.starts_with("/tree/")) {
+      return std::nullopt;
+    }
+  }
+  return github_repo_of("https://github.com" + std::string(path.substr(0, repo_end)));
+}
+
 std::string github_api_url(std::string_view api_base, std::string_view repo) {
   while (api_base.ends_with('/')) {
     api_base.remove_suffix(1);

@@ -365,7 +365,9 @@ TEST(MarkdownLoader, AColonSeparatesOnlyWhenTheListSaysSoAndOnlyAfterTheLink) {
   EXPECT_EQ(entries[0].description, "Colon right after the link.");
   EXPECT_EQ(entries[1].title, "B");
   EXPECT_EQ(entries[1].description, "Spaced colon.");
-  EXPECT_EQ(entries[2].title, "Paper: C");
+  // The colon before the link separates nothing; "Paper:" says what the
+  // link is, and is no word of the title.
+  EXPECT_EQ(entries[2].title, "C");
   EXPECT_EQ(entries[2].url, "https://c.example");
   EXPECT_EQ(entries[2].description, "A label before the link.");
 }
@@ -682,6 +684,68 @@ TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
   EXPECT_EQ(posts[0].url, "https://blog.vllm.ai/2024/10/17/spec-decode.html");
   // The prose paragraph is counted, not dropped unseen.
   EXPECT_EQ(result.not_entries.at("paragraphs with links, read as a section's prose"), 1U);
+}
+
+// Paper lists tag a plain title with its links and close with a date; news
+// items say "Paper:" before the title's link and add a stars badge; a badge
+// may point into a folder of a repository. The tags, the labels and the
+// badges are no words of the title.
+TEST(MarkdownLoader, TagsLabelsAndBadgesAroundAPapersTitle) {
+  const LoadResult result = load_text(
+      "# L\n\n## Papers\n\n"
+      "* Mamba: Selective State Spaces [[paper](https://arxiv.org/abs/2312.00752)] "
+      "[[code](https://github.com/state-spaces/mamba)] (2023.12.01)\n"
+      "* The Annotated S4 [[URL](https://srush.example/annotated-s4/)]\n"
+      "* Duality [[PART1](https://blog.example/part1/)] [[PART2](https://blog.example/part2/)]\n"
+      "- A Protein Language Model\n\n"
+      "  [[Paper](https://www.biorxiv.org/content/1)] [[code](https://github.com/o/ptm)] "
+      "(2024.02.28)\n"
+      "- Paper: [Periodic RoPE](https://arxiv.org/abs/2605.27980) "
+      "[![GitHub Repo "
+      "stars](https://img.shields.io/github/stars/o/rope)](https://github.com/o/rope)\n"
+      "1. [**Rectified Attention.**](https://arxiv.org/abs/2506.04108) _Y. Sun._ Arxiv 2025. "
+      "[![GitHub Repo stars](https://img.shields.io/github/stars/m/u)]"
+      "(https://github.com/m/u/tree/master/ReSA/)\n");
+  const std::vector<Entry>& papers = result.list.sections.at(0).entries;
+  ASSERT_EQ(papers.size(), 6U);
+  EXPECT_EQ(papers[0].title, "Mamba: Selective State Spaces");
+  EXPECT_EQ(papers[0].url, "https://arxiv.org/abs/2312.00752");
+  EXPECT_EQ(papers[0].code, "https://github.com/state-spaces/mamba");
+  EXPECT_EQ(papers[0].description, "(2023.12.01)");
+  EXPECT_EQ(papers[1].title, "The Annotated S4");
+  EXPECT_EQ(papers[1].url, "https://srush.example/annotated-s4/");
+  EXPECT_EQ(papers[2].title, "Duality");
+  EXPECT_EQ(papers[2].links.size(), 2U);
+  // A plain title whose tags are a paragraph below it.
+  EXPECT_EQ(papers[3].title, "A Protein Language Model");
+  EXPECT_EQ(papers[3].url, "https://www.biorxiv.org/content/1");
+  EXPECT_EQ(papers[3].code, "https://github.com/o/ptm");
+  EXPECT_EQ(papers[4].title, "Periodic RoPE");
+  EXPECT_EQ(papers[4].url, "https://arxiv.org/abs/2605.27980");
+  EXPECT_EQ(papers[4].code, "https://github.com/o/rope");
+  EXPECT_EQ(papers[5].code, "https://github.com/m/u/tree/master/ReSA/");
+  EXPECT_EQ(papers[5].description, "Y. Sun. Arxiv 2025.");
+}
+
+// Code named in a description: a forge's name labels code ("[Bitbucket](…)");
+// a framework named in a sentence is a mention, not the entry's code.
+TEST(MarkdownLoader, AFrameworkNamedInASentenceIsNoCode) {
+  const LoadResult result = load_text(
+      "# L\n\n## Tools\n\n"
+      "* [keras](https://github.com/keras-team/keras) - Frontend for "
+      "[TensorFlow](https://github.com/tensorflow/tensorflow), "
+      "[CNTK](https://github.com/Microsoft/CNTK) and [Theano](https://github.com/Theano/Theano).\n"
+      "* [MOAB](https://sigma.example/moab/) - Mesh library (C++, "
+      "[Bitbucket](https://bitbucket.org/fathomteam/moab/))\n"
+      "* [EDSR](https://arxiv.org/abs/1707.02921) - Super-resolution. "
+      "[[PyTorch](https://github.com/o/edsr)]\n");
+  const std::vector<Entry>& tools = result.list.sections.at(0).entries;
+  ASSERT_EQ(tools.size(), 3U);
+  EXPECT_TRUE(tools[0].code.empty());
+  EXPECT_EQ(tools[0].description, "Frontend for TensorFlow, CNTK and Theano.");
+  EXPECT_EQ(tools[1].code, "https://bitbucket.org/fathomteam/moab/");
+  EXPECT_EQ(tools[1].description, "Mesh library (C++)");
+  EXPECT_EQ(tools[2].code, "https://github.com/o/edsr");
 }
 
 // More shapes of paper and article lists: a numbered paper titled in bold

@@ -96,8 +96,11 @@ std::string markdown_line(const Labelled& entry) {
       }
     }
     if (at) {
-      description.replace(*at, size,
-                          fmt::format("[{}](<{}>)", description.substr(*at, size), entry.code));
+      // A framework's name labels code only as a tag ("[[PyTorch](repo)]"):
+      // in a sentence it is a mention.
+      const std::string label = description.substr(*at, size);
+      const std::string link = fmt::format("[{}](<{}>)", label, entry.code);
+      description.replace(*at, size, sg::names_only_a_framework(label) ? "[" + link + "]" : link);
     }
   }
   if (!description.empty()) {

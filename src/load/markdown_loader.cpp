@@ -136,15 +136,6 @@ void drop_kind_chip(std::string& description, const std::string& label) {
   description = std::string(trim(description));
 }
 
-/// Whether a link's label is only a framework's name ("TensorFlow"), which
-/// labels code in a list of papers but names the framework in a sentence.
-bool names_only_a_framework(std::string_view label) {
-  static const RE2 k_framework(
-      R"((?i)\s*(?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|)"
-      R"(mindspore|chainer|theano|torch)(?:-?\d)?\s*)");
-  return RE2::FullMatch(label, k_framework);
-}
-
 class MarkdownReader {
  public:
   MarkdownReader(const std::string& path, std::string_view text, LoadResult& out,
@@ -488,11 +479,12 @@ class MarkdownReader {
       }
       // A list's footer: its own licence, how to contribute, who sponsors it.
       // The list's own news ("## Latest News 💥", "## Changelog") too: its
-      // items say what changed in the list.
+      // items say what changed in the list; and where it was featured.
       static const RE2 k_footer(
           R"((?i)^\W*(?:licen[cs]e|contribut\w*|how to contribute|sponsors?|backers|support(?: us)?|)"
           R"(acknowledge?ments?|footnotes|credits|code of conduct|installation|how to use|)"
-          R"(latest news|news and updates|recent updates|updates|change ?log|what'?s new)\W*$)");
+          R"(latest news|news and updates|recent updates|updates|change ?log|what'?s new|)"
+          R"((?:as )?(?:featured|seen|mentioned) (?:on|in)|press)\W*$)");
       if (RE2::FullMatch(lower, k_footer)) {
         m_in_footer = true;  // a section still: its prose stays, its items are no entries
       }
@@ -2506,6 +2498,13 @@ bool is_code_label(std::string_view label) {
       R"((?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|mindspore|)"
       R"(chainer|theano|torch)(?:-?\d)?(?:\s*\([^()]{1,40}\))?)\s*\]?\s*)");
   return RE2::FullMatch(label, k_code);
+}
+
+bool names_only_a_framework(std::string_view label) {
+  static const RE2 k_framework(
+      R"((?i)\s*(?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|)"
+      R"(mindspore|chainer|theano|torch)(?:-?\d)?\s*)");
+  return RE2::FullMatch(label, k_framework);
 }
 
 void load_markdown_text(const std::string& path, std::string_view text, LoadResult& out,

@@ -23,7 +23,12 @@ void load_markdown_text(const std::string& path, std::string_view text, LoadResu
                         const ItemSeparators& separators = {});
 
 /// Whether a link's text makes it its entry's code: "code", "source",
-/// "source code", "repository", "repo", "GitHub" or "GitLab", in any case.
+/// "source code", "repository", "repo", a forge's name ("GitHub"), or a
+/// framework's ("PyTorch"), in any case.
 bool is_code_label(std::string_view label);
+
+/// Whether a link's text is only a framework's name ("TensorFlow"): code in
+/// a list of papers' tags ("[[PyTorch](repo)]"), a mention in a sentence.
+bool names_only_a_framework(std::string_view label);
 
 }  // namespace sg

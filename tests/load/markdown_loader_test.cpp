@@ -561,7 +561,8 @@ TEST(MarkdownLoader, ReadsListItemsWrittenInHtml) {
   EXPECT_EQ(result.not_entries.at("prose items"), 1U);  // an icon and words, no link
 }
 
-// A list's licence, contributing, sponsor and news sections are its own:
+// A list's licence, contributing, sponsor and news sections, and where it was
+// featured, are its own:
 // their items are counted, never judged as entries, and their text stays.
 TEST(MarkdownLoader, FooterItemsAreNoEntries) {
   const LoadResult result = load_text(
@@ -570,11 +571,12 @@ TEST(MarkdownLoader, FooterItemsAreNoEntries) {
       "## Latest News \xf0\x9f\x92\xa5\n\n- Added a section. Credits to [Dr. "
       "Du](https://github.com/du)."
       " [5/8/2023]\n\n"
+      "## Featured On\n\n- [A cloud blog](https://cloud.example/blog/lists) - Listed us.\n\n"
       "## License\n\n[CC0](https://creativecommons.org/publicdomain/zero/1.0/) - Public domain.\n");
   EXPECT_EQ(result.list.entry_count(), 1U);
   EXPECT_EQ(result.not_entries.at(
                 "items of the list's own sections (licence, contributing, sponsors, news)"),
-            2U);
+            3U);
   EXPECT_THAT(result.list.sections.back().intro, ::testing::HasSubstr("Public domain"));
 }
 

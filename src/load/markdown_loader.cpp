@@ -1957,6 +1957,18 @@ class MarkdownReader {
           take_code(node, true);  // a badge adds no words to the title
           continue;
         }
+        static const RE2 k_byline(R"(\s*,?\s+(by)\s+)");
+        if (std::string by; type == CMARK_NODE_TEXT && !entry.links.empty() && !titled_after_tag &&
+                            cmark_node_next(node) != nullptr &&
+                            cmark_node_get_type(cmark_node_next(node)) == CMARK_NODE_LINK &&
+                            RE2::FullMatch(text, k_byline, &by)) {
+          // "[Title](url) by [Author](…)": the byline describes the entry;
+          // the author's page is none of its links.
+          in_description = true;
+          entry.set_position("description", locate(node));
+          description += by + " ";
+          continue;
+        }
         if (cmark_node* link = type == CMARK_NODE_LINK ? node : emphasised_link(node);
             link != nullptr && !links_no_resource(link)) {
           if (!entry.links.empty() && take_code(link, false)) {

@@ -729,6 +729,26 @@ TEST(MarkdownLoader, TagsLabelsAndBadgesAroundAPapersTitle) {
   EXPECT_EQ(papers[5].description, "Y. Sun. Arxiv 2025.");
 }
 
+// "[Title](url) by [Author](…)": the byline, its author's links and the
+// names after them describe the entry; they are no words of its title.
+TEST(MarkdownLoader, ALinkedBylineDescribesTheEntry) {
+  const LoadResult result = load_text(
+      "# L\n\n## Books\n\n"
+      "* [GitOps and Kubernetes](https://books.example/gitops) by "
+      "[Billy Yuen](https://github.com/billyy), [Jesse Suen](https://github.com/jessesuen)\n"
+      "* [Kubernetes on Windows](https://books.example/windows) by "
+      "[Jay Vyas](https://twitter.com/jayunit100) and James Sturtevant\n"
+      "* [Stand by Me](https://films.example/stand-by-me) - A film.\n");
+  const std::vector<Entry>& books = result.list.sections.at(0).entries;
+  ASSERT_EQ(books.size(), 3U);
+  EXPECT_EQ(books[0].title, "GitOps and Kubernetes");
+  EXPECT_EQ(books[0].url, "https://books.example/gitops");
+  EXPECT_EQ(books[0].description, "by Billy Yuen, Jesse Suen");
+  EXPECT_TRUE(books[0].links.empty());
+  EXPECT_EQ(books[1].description, "by Jay Vyas and James Sturtevant");
+  EXPECT_EQ(books[2].title, "Stand by Me");
+}
+
 // Code named in a description: a forge's name labels code ("[Bitbucket](…)");
 // a framework named in a sentence is a mention, not the entry's code.
 TEST(MarkdownLoader, AFrameworkNamedInASentenceIsNoCode) {

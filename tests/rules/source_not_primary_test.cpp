@@ -374,7 +374,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "A Tutorial on Bayesian Optimization of Expensive Cost Functions",
         "A Comprehensive Review of Model Quantization for Deep Neural Networks",
         "Performance Comparison of PyTorch and JAX on TPUs",
-        "A Comprehensive Study of Long-Context Methods", "A Summary of Attention Variants",
+        "A Comprehensive Study of Long-Context Methods",
+        "A Summary of Attention Variants",
         "Open LLM Leaderboard results for 2024"}) {
     const auto found =
         lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");

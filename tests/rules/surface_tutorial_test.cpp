@@ -74,11 +74,14 @@ TEST(SurfaceTutorial, SecondaryPagesAreJudgedByTheirWordsAndPath) {
         "- [Outlines](https://someone.github.io/outlines/latest/quickstart/) - Guided decoding.",
         "- [spaCy NLP](https://realpython.com/natural-language-processing-spacy-python/) - NLP "
         "with spaCy.",
-        "- [Hands-On WebAssembly: Try the Basics](https://someone.example/posts/wasm) - Notes."}) {
+        "- [Hands-On WebAssembly: Try the Basics](https://someone.example/posts/wasm) - Notes.",
+        "- [LLM Book](https://someone.example/llm-book/) - An introductory LLM textbook."}) {
     EXPECT_THAT(rule_ids(lint_item(item)), Contains("surface/tutorial")) << item;
   }
+  // A textbook is a book, not a surface tutorial for that word alone.
   for (const char* item :
        {"- [r](https://github.com/o/r) - A kernel library with tutorials and examples.",
+        "- [Nielsen and Chuang](https://someone.example/qcqi.pdf) - The standard textbook.",
         "- [Terraform: Beyond the Basics with AWS](https://someone.example/posts/tf) - Modules.",
         "- [Tensor parallelism](https://pytorch.org/tutorials/intermediate/TP_tutorial.html) - "
         "The official tutorial."}) {

@@ -82,6 +82,7 @@ TEST(SurfaceTutorial, SecondaryPagesAreJudgedByTheirWordsAndPath) {
   for (const char* item :
        {"- [r](https://github.com/o/r) - A kernel library with tutorials and examples.",
         "- [Nielsen and Chuang](https://someone.example/qcqi.pdf) - The standard textbook.",
+        "- [NLTK](https://someone.example/nltk/) - An introductory yet powerful toolkit.",
         "- [Terraform: Beyond the Basics with AWS](https://someone.example/posts/tf) - Modules.",
         "- [Tensor parallelism](https://pytorch.org/tutorials/intermediate/TP_tutorial.html) - "
         "The official tutorial."}) {

@@ -83,6 +83,17 @@ std::string plain_text(cmark_node* node, bool with_html = true) {
   return text;
 }
 
+/// `text` with its no-break spaces ("&nbsp;", which lists use to indent a
+/// line or pad a title) as spaces.
+std::string with_plain_spaces(std::string text) {
+  static constexpr std::string_view k_no_break_space = "\xC2\xA0";
+  for (std::size_t at = text.find(k_no_break_space); at != std::string::npos;
+       at = text.find(k_no_break_space, at)) {
+    text.replace(at, k_no_break_space.size(), " ");
+  }
+  return text;
+}
+
 /// The title a heading gives its section: the text a reader sees ("## <a
 /// name='Books'></a>Books" is "Books"), without a link back to the table of
 /// contents ("#### CLI Tools &nbsp;[<sup>[TOC]</sup>](#contents)") and with
@@ -97,12 +108,7 @@ std::string heading_title(cmark_node* heading) {
       text += plain_text(child, false);
     }
   }
-  static constexpr std::string_view k_no_break_space = "\xC2\xA0";
-  for (std::size_t at = text.find(k_no_break_space); at != std::string::npos;
-       at = text.find(k_no_break_space, at)) {
-    text.replace(at, k_no_break_space.size(), " ");
-  }
-  return collapse_spaces(trim(text));
+  return collapse_spaces(trim(with_plain_spaces(std::move(text))));
 }
 
 /// `text` without the marks in `marks` at its end: "Dolly. " is "Dolly".
@@ -2353,6 +2359,12 @@ class MarkdownReader {
     }
     if (redacted) {
       entry.parse_urls();
+    }
+    // "Arxiv 2025.&nbsp;&nbsp;[![Homepage](…)](…)": padding, no words.
+    for (std::string* text : {&entry.title, &entry.description}) {
+      if (text->find("\xC2\xA0") != std::string::npos) {
+        *text = trim(with_plain_spaces(std::move(*text)));
+      }
     }
     entry.set_position("title", entry.location);
     entries.push_back(std::move(entry));

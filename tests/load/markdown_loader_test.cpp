@@ -707,7 +707,9 @@ TEST(MarkdownLoader, TagsLabelsAndBadgesAroundAPapersTitle) {
       "stars](https://img.shields.io/github/stars/o/rope)](https://github.com/o/rope)\n"
       "1. [**Rectified Attention.**](https://arxiv.org/abs/2506.04108) _Y. Sun._ Arxiv 2025. "
       "[![GitHub Repo stars](https://img.shields.io/github/stars/m/u)]"
-      "(https://github.com/m/u/tree/master/ReSA/)\n");
+      "(https://github.com/m/u/tree/master/ReSA/)\n"
+      "    &nbsp;&nbsp;&nbsp; [![Static Badge](https://img.shields.io/badge/Homepage-blue)]"
+      "(https://m.github.io/ReSA/)\n");
   const std::vector<Entry>& papers = result.list.sections.at(0).entries;
   ASSERT_EQ(papers.size(), 6U);
   EXPECT_EQ(papers[0].title, "Mamba: Selective State Spaces");
@@ -726,6 +728,7 @@ TEST(MarkdownLoader, TagsLabelsAndBadgesAroundAPapersTitle) {
   EXPECT_EQ(papers[4].url, "https://arxiv.org/abs/2605.27980");
   EXPECT_EQ(papers[4].code, "https://github.com/o/rope");
   EXPECT_EQ(papers[5].code, "https://github.com/m/u/tree/master/ReSA/");
+  // The no-break spaces that indent the homepage's line are no words.
   EXPECT_EQ(papers[5].description, "Y. Sun. Arxiv 2025.");
 }
 

@@ -347,12 +347,12 @@ bool is_site_root(std::string_view bare) {
 
 /// The words a project's domain or page may add to its name ("futhark-lang",
 /// "fishshell", "dlthub", "pestphp", "greatexpectations", "mindustrygame",
-/// "kasmweb", "anvilformac", "larksuite").
-constexpr std::array<std::string_view, 32> k_name_suffixes{
-    "lang", "project", "hq",     "js",    "api",       "app", "framework", "ai",
-    "cli",  "shell",   "tool",   "tools", "io",        "hub", "data",      "games",
-    "game", "engine",  "ds",     "org",   "community", "php", "py",        "rb",
-    "rs",   "online",  "office", "web",   "formac",    "mac", "suite",     "s"};
+/// "kasmweb", "anvilformac", "larksuite", "gioui", "lumalabs").
+constexpr std::array<std::string_view, 34> k_name_suffixes{
+    "lang",  "project", "hq",        "js",    "api", "app",  "framework", "ai",     "cli",
+    "shell", "tool",    "tools",     "io",    "hub", "data", "games",     "game",   "engine",
+    "ds",    "org",     "community", "php",   "py",  "rb",   "rs",        "online", "office",
+    "web",   "formac",  "mac",       "suite", "ui",  "labs", "s"};
 
 /// Whether the URL is a product page or a front page below a site's root,
 /// as the policy classes it ("marketing", "home page").

@@ -94,7 +94,9 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       // A word the domain adds before or after the name.
       {"Vagrant", "https://www.vagrantup.com/"},
       {"Atlantis", "https://www.runatlantis.io/"},
-      {"Caddy", "https://caddyserver.com/"}};
+      {"Caddy", "https://caddyserver.com/"},
+      {"Gio", "https://gioui.org/"},
+      {"Luma Dream Machine", "https://lumalabs.ai/"}};
   for (const auto& [title, url] : own_sites) {
     EXPECT_EQ(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
   }

@@ -1056,8 +1056,11 @@ class MarkdownReader {
     cmark_node* link = holder_type == CMARK_NODE_LINK ? holder
                        : emphasised                   ? cmark_node_first_child(holder)
                                                       : nullptr;
+    // "**[Name](url)**": the emphasis holds the link and nothing else;
+    // "[**Name**](url)" then a line: the link holds the emphasis.
     if (link != nullptr && (cmark_node_get_type(link) != CMARK_NODE_LINK ||
-                            cmark_node_next(link) != nullptr || !is_web_link(link))) {
+                            (emphasised && cmark_node_next(link) != nullptr) ||
+                            !is_web_link(link) || is_badge(link))) {
       link = nullptr;
     }
     Entry entry;

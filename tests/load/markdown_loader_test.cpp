@@ -353,14 +353,15 @@ TEST(MarkdownLoader, AColonSeparatesOnlyWhenTheListSaysSoAndOnlyAfterTheLink) {
       "# L\n\n## S\n\n"
       "- [A](https://a.example): Colon right after the link.\n"
       "- [B](https://b.example) : Spaced colon.\n"
-      "- Paper: [C](https://c.example) - A label before the link.\n";
+      "- Paper: [C](https://c.example) - A label before the link.\n"
+      "- [D](https://d.example) (also: [HN](https://news.example/1))\n";
   LoadResult by_default;
   load_markdown_text("list.md", text, by_default);
   EXPECT_EQ(by_default.list.sections.at(0).entries.at(0).title, "A: Colon right after the link.");
   LoadResult with_colon;
   load_markdown_text("list.md", text, with_colon, ItemSeparators{{"-", ":"}});
   const std::vector<Entry>& entries = with_colon.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 3U);
+  ASSERT_EQ(entries.size(), 4U);
   EXPECT_EQ(entries[0].title, "A");
   EXPECT_EQ(entries[0].description, "Colon right after the link.");
   EXPECT_EQ(entries[1].title, "B");
@@ -370,6 +371,10 @@ TEST(MarkdownLoader, AColonSeparatesOnlyWhenTheListSaysSoAndOnlyAfterTheLink) {
   EXPECT_EQ(entries[2].title, "C");
   EXPECT_EQ(entries[2].url, "https://c.example");
   EXPECT_EQ(entries[2].description, "A label before the link.");
+  // A colon inside brackets is theirs: "(also:" splits nothing, and the
+  // item reads as it does where the colon is no separator.
+  EXPECT_EQ(entries[3].title, "D (also: HN)");
+  EXPECT_EQ(entries[3].links.size(), 2U);
 }
 
 TEST(MarkdownLoader, SeveralLinksCodeLinksNestedItemsAndNotes) {
@@ -489,9 +494,10 @@ LoadResult load_text(const std::string& markdown, const ItemSeparators& separato
   return result;
 }
 
-// Lists that are paragraphs, not bullets: a bold linked title with its text
-// after a line break, in a quote or not; a bold plain title with its links on
-// the lines below. Prose that opens with a link stays prose.
+// Lists that are paragraphs, not bullets: a bold linked title (or a link
+// around a bold name) with its text after a line break, in a quote or not; a
+// bold plain title with its links on the lines below. Prose that opens with a
+// link stays prose.
 TEST(MarkdownLoader, ReadsEntriesWrittenAsParagraphs) {
   const LoadResult result = load_text(
       "# L\n\n## S\n\n"
@@ -501,9 +507,12 @@ TEST(MarkdownLoader, ReadsEntriesWrittenAsParagraphs) {
       "**A Path to the Loss** \\\n*Alex Alemi* \\\n[[Website](https://blog.example/loss)] "
       "[[Code](https://github.com/o/loss)] \\\n15 Sep 2022\n\n"
       "[Prose](https://prose.example/) is a library that this paragraph talks about.\n\n"
-      "**Note:** nothing here links anything.\n");
+      "**Note:** nothing here links anything.\n\n"
+      "[**Gazebo**](http://gazebosim.example/)\nRobot simulator.\n\n"
+      "[![License](https://img.shields.io/l.svg)](https://opensource.example/bsd)\n"
+      "![Contributors](https://img.shields.io/c.svg)\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 3U);
+  ASSERT_EQ(entries.size(), 4U);
   EXPECT_EQ(entries[0].title, "Regulus");
   EXPECT_EQ(entries[0].url, "https://github.com/o/regulus");
   EXPECT_EQ(entries[0].description, "A plugin suite.");
@@ -513,6 +522,11 @@ TEST(MarkdownLoader, ReadsEntriesWrittenAsParagraphs) {
   EXPECT_EQ(entries[2].url, "https://blog.example/loss");
   EXPECT_EQ(entries[2].code, "https://github.com/o/loss");
   EXPECT_EQ(entries[2].location.line, 9);
+  // A link around a bold name, its text on the next line; a paragraph of
+  // badges is none.
+  EXPECT_EQ(entries[3].title, "Gazebo");
+  EXPECT_EQ(entries[3].url, "http://gazebosim.example/");
+  EXPECT_EQ(entries[3].description, "Robot simulator.");
   EXPECT_THAT(result.list.sections.at(0).intro, ::testing::HasSubstr("is a library"));
 }
 

@@ -1746,6 +1746,19 @@ class MarkdownReader {
     return RE2::FullMatch(label, k_kind) || is_code_label(label);
   }
 
+  /// Whether nothing but marks follows `node` to the end of its paragraph:
+  /// no link, no separator and no words (":dollar:" is a mark).
+  bool ends_item(cmark_node* node) const {
+    for (; node != nullptr; node = cmark_node_next(node)) {
+      const cmark_node_type type = cmark_node_get_type(node);
+      if (type == CMARK_NODE_LINK || (type != CMARK_NODE_TEXT && !is_badge(node)) ||
+          (type == CMARK_NODE_TEXT && has_word_character(without_shortcodes(literal(node))))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /// Whether words before a link only say what kind of resource it is:
   /// "Paper: " in "Paper: [Title](url)".
   static bool is_kind_lead_in(const std::string& words) {
@@ -2067,6 +2080,16 @@ class MarkdownReader {
           in_description = true;
           entry.set_position("description", locate(node));
           description += without_leading_dash(text.starts_with(',') ? text.substr(1) : text);
+          continue;
+        }
+        if (entry_link != nullptr && type == CMARK_NODE_STRONG && first_link_in(node) == nullptr &&
+            !titled_after_tag && entry.links.size() == 1 &&
+            trim(title) == trim(plain_text(entry_link)) && ends_item(cmark_node_next(node))) {
+          // "[Robotics](url) **edX**": who offers or made it, in bold after
+          // the title's link, opens the description.
+          in_description = true;
+          entry.set_position("description", locate(node));
+          description += plain_text(node);
           continue;
         }
         if (!entry.links.empty() && type == CMARK_NODE_EMPH && first_link_in(node) == nullptr &&

@@ -766,6 +766,21 @@ TEST(MarkdownLoader, ALinkedBylineDescribesTheEntry) {
   EXPECT_EQ(books[2].title, "Stand by Me");
 }
 
+// "[Title](url) **edX**": the provider in bold after the title's link is
+// who offers it, not words of the title; bold words before a separator are.
+TEST(MarkdownLoader, AProviderInBoldAfterTheTitleDescribesIt) {
+  const LoadResult result = load_text(
+      "# L\n\n## Courses\n\n"
+      "* [Robotics Nanodegree](https://learn.example/robotics) **Udacity** :dollar:\n"
+      "* [X](https://x.example/) **beta** - A tool.\n");
+  const std::vector<Entry>& courses = result.list.sections.at(0).entries;
+  ASSERT_EQ(courses.size(), 2U);
+  EXPECT_EQ(courses[0].title, "Robotics Nanodegree");
+  EXPECT_EQ(courses[0].description, "Udacity :dollar:");
+  EXPECT_EQ(courses[1].title, "X beta");
+  EXPECT_EQ(courses[1].description, "A tool.");
+}
+
 // Code named in a description: a forge's name labels code ("[Bitbucket](…)");
 // a framework named in a sentence is a mention, not the entry's code.
 TEST(MarkdownLoader, AFrameworkNamedInASentenceIsNoCode) {

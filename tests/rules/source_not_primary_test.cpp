@@ -725,10 +725,24 @@ TEST(SourceNotPrimary, FirstPartyPostsUnderOtherHostRules) {
         "- [CLIP](https://openai.com/blog/clip/) - Contrastive language-image pre-training.",
         "- [Whisper](https://cdn.openai.com/papers/whisper.pdf) - Robust speech recognition.",
         "- [Dolly](https://www.databricks.com/blog/2023/04/12/dolly-first-open) - An "
-        "instruction-tuned model."}) {
+        "instruction-tuned model.",
+        "- [Gopher](https://deepmind.google/blog/language-modelling-at-scale-gopher/) - A "
+        "280B language model.",
+        // A maker's API documentation, beside its blog on the same domain; a
+        // lab's project pages; a repository named like a conference page.
+        "- [Prompt engineering](https://platform.openai.com/docs/guides/prompt-engineering) - "
+        "The API's guide.",
+        "- [MusicLM](https://google-research.github.io/seanet/musiclm/examples/) - Music from "
+        "text.",
+        "- [scheduler](https://github.com/carlescere/scheduler) - Job scheduling made easy."}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
     EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << item;
   }
+  // The lab's post on no model of its own stays a blog post.
+  EXPECT_NE(finding_of(lint_markdown("# L\n\n## S\n\n- [Our year](https://deepmind.google/"
+                                     "blog/our-year/) - A look back at the year.\n"),
+                       "source/not-primary"),
+            nullptr);
 }
 
 // A model family's collection, named like the entry, is its publisher's

@@ -490,7 +490,8 @@ class MarkdownReader {
           R"((?i)^\W*(?:licen[cs]e|contribut\w*|how to contribute|sponsors?|backers|support(?: us)?|)"
           R"(acknowledge?ments?|footnotes|credits|code of conduct|installation|how to use|)"
           R"(latest news|news and updates|recent updates|updates|change ?log|what'?s new|)"
-          R"((?:as )?(?:featured|seen|mentioned) (?:on|in)|press)\W*$)");
+          R"((?:as )?(?:featured|seen|mentioned) (?:on|in)|press|)"
+          R"(join (?:the|our) community|contact(?: us)?|get in touch|follow us)\W*$)");
       if (RE2::FullMatch(lower, k_footer)) {
         m_in_footer = true;  // a section still: its prose stays, its items are no entries
       }
@@ -543,9 +544,11 @@ class MarkdownReader {
   /// "### [name](url)", "### [name](url) 🦥 - Text". Nothing when words come
   /// before the link or after it without a separator ("## [Docs](url) and more").
   std::optional<HeadingLink> heading_link(cmark_node* heading) const {
+    // Marks before the link ("### :star: [Name](url)", "### 🤖 [Name](url)")
+    // are no words of the heading.
     cmark_node* link = cmark_node_first_child(heading);
     while (link != nullptr && cmark_node_get_type(link) == CMARK_NODE_TEXT &&
-           trim(literal(link)).empty()) {
+           !has_word_character(without_shortcodes(literal(link)))) {
       link = cmark_node_next(link);
     }
     if (link == nullptr || cmark_node_get_type(link) != CMARK_NODE_LINK) {

@@ -586,11 +586,12 @@ TEST(MarkdownLoader, FooterItemsAreNoEntries) {
       "Du](https://github.com/du)."
       " [5/8/2023]\n\n"
       "## Featured On\n\n- [A cloud blog](https://cloud.example/blog/lists) - Listed us.\n\n"
+      "## Join the community\n\n- [Hit us up on Discord](https://discord.gg/x)\n\n"
       "## License\n\n[CC0](https://creativecommons.org/publicdomain/zero/1.0/) - Public domain.\n");
   EXPECT_EQ(result.list.entry_count(), 1U);
   EXPECT_EQ(result.not_entries.at(
                 "items of the list's own sections (licence, contributing, sponsors, news)"),
-            3U);
+            4U);
   EXPECT_THAT(result.list.sections.back().intro, ::testing::HasSubstr("Public domain"));
 }
 
@@ -1485,21 +1486,26 @@ TEST(MarkdownLoader, AHeadingThatIsALinkIsAnEntry) {
       "![stars](https://img.shields.io/github/stars/o/alf)\n\n"
       "**Alf** is a framework;\nit loads [Prezto](https://github.com/s/prezto).\n\n"
       "- Instant Prompts - it starts fast.\n\n"
-      "### [zgen](https://github.com/o/zgen)\n\nA plugin manager.\n\n### Other\n\n"
+      "### [zgen](https://github.com/o/zgen)\n\nA plugin manager.\n\n"
+      "### :star: [Superagent](https://superagent.example/)\n\nAn agent framework.\n\n"
+      "### Other\n\n"
       "- [x](https://x.example/) - An entry.\n\n## Installation\n\n"
       "### [zgen](https://github.com/o/zgen)\n\nAdd `zgen load` to your .zshrc.\n");
   const Section& section = result.list.sections.at(0);
-  ASSERT_EQ(section.entries.size(), 2U);
+  ASSERT_EQ(section.entries.size(), 3U);
   EXPECT_EQ(section.entries[0].title, "alf");
   EXPECT_EQ(section.entries[0].url, "https://github.com/o/alf");
   EXPECT_EQ(section.entries[0].description, "Alf is a framework; it loads Prezto.");
   EXPECT_EQ(section.entries[0].location.line, 5);
   EXPECT_EQ(section.entries[1].description, "A plugin manager.");
+  // A mark before the heading's link is no word of it.
+  EXPECT_EQ(section.entries[2].title, "Superagent");
+  EXPECT_EQ(section.entries[2].description, "An agent framework.");
   ASSERT_EQ(section.groups.size(), 1U);
   EXPECT_EQ(section.groups[0].title, "Other");
   EXPECT_EQ(section.groups[0].entries.size(), 1U);
   EXPECT_EQ(result.not_entries.at("details under an entry"), 1U);
-  EXPECT_EQ(result.list.entry_count(), 3U);  // how to install one is no entry
+  EXPECT_EQ(result.list.entry_count(), 4U);  // how to install one is no entry
 }
 
 // "## [Vim](url)" then "> Vim emulation for VS Code.": a quote under a

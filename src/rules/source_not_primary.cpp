@@ -102,7 +102,15 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
       return;
     }
   }
-  if (auto match = policy.secondary_descriptions.first_match(view.entry.description)) {
+  // Documentation documents its product, whatever the product is ("runs it
+  // as a managed service"): the description's words judge other pages, and
+  // a site that is documentation only as a project's own (a cheat sheet's).
+  const bool documentation = source_class != nullptr && source_class->allows(EntryKind::docs) &&
+                             !source_class->allows(EntryKind::repo) &&
+                             view.classification->first_party.empty();
+  if (auto match = documentation
+                       ? std::nullopt
+                       : policy.secondary_descriptions.first_match(view.entry.description)) {
     out.push_back(Finding{
         .location = view.entry.where("description"),
         .message = fmt::format("the description says it is {} (\"{}\"), not the primary source",
@@ -185,7 +193,8 @@ extern const Rule k_source_not_primary = {
         "is a \"report\" that names its \"code\". Decided by the host rule or URL shape (on an "
         "unknown host, by a person's byline: \"bylines\"), then on "
         "primary and unknown hosts by \"secondary_titles\" (unless \"method_titles\" says the "
-        "work also builds something), \"secondary_descriptions\", \"secondary_sections\" "
+        "work also builds something), \"secondary_descriptions\" (not on a documentation "
+        "page: it documents its product, whatever that is), \"secondary_sections\" "
         "(the heading above an undeclared entry that is not documentation) and "
         "\"reimplementations\" "
         "(unless its description or place says it is the authors' own code). Where the link "

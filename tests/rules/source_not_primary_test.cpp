@@ -798,6 +798,12 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
         IsEmpty())
         << description;
   }
+  // Documentation documents its product: "as a managed service" says what
+  // the product is, not that the page is no primary source.
+  EXPECT_THAT(rule_ids(lint_markdown(
+                  "# L\n\n## S\n\n- [Cloud Run Compose](https://docs.cloud.google.com/run/docs/"
+                  "deploy-run-compose) - Deploy compose files as a managed service.\n")),
+              IsEmpty());
 }
 
 // A list's heading says what its entries are: a repository, a paper host or

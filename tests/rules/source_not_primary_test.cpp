@@ -456,6 +456,12 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
         "notebook."}) {
     EXPECT_THAT(rule_ids(lint_item(item)), Contains("source/not-primary")) << item;
   }
+  // A product named "mini-" is no minimal reimplementation; a repl is code.
+  for (const char* item :
+       {"- [Mini AGI](https://github.com/someone/mini-agi) - A general-purpose agent.",
+        "- [BabyCatAGI](https://replit.com/@someone/BabyCatAGI) - A task agent."}) {
+    EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("source/not-primary"))) << item;
+  }
 }
 
 // Hosts of talks, shared notebooks, browser-support tables, books, forums,

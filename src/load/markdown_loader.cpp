@@ -2054,21 +2054,18 @@ class MarkdownReader {
             continue;
           }
           if (entry.links.empty()) {
+            static const RE2 k_tag(R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?|(?:19|20)\d\d(?:-\d\d){1,2}|)"
+                                   R"((?:19|20)\d\d(?:-[A-Za-z][\w' .&]{1,40}?)?)\s*-?\s*)");
             if (!has_word_character(title)) {
               // "⭐ [Title](url)", "🧰 [Title](url)", "[[Name](url)] - Text": a
               // mark or a bracket, no words.
               open_bracket_before(title);
               title.clear();
-            } else if (static const RE2 k_tag(
-                           R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+?|(?:19|20)\d\d(?:-\d\d){1,2}|)"
-                           R"((?:19|20)\d\d(?:-[A-Za-z][\w' .&]{1,40}?)?)\s*-?\s*)");
-                       RE2::FullMatch(title, k_tag, &venue_tag)) {
+            } else if (RE2::FullMatch(title, k_tag, &venue_tag) || is_kind_lead_in(title)) {
               // "[EuroSys'23] [Title](url)", "2018-CVPR-[Title](url)",
               // "2019-10-01 [Title](url)": the venue or date opens the
-              // description.
+              // description; "Paper: [Title](url)" says what the link is.
               title.clear();
-            } else if (is_kind_lead_in(title)) {
-              title.clear();  // "Paper: [Title](url)", "Blog: [Title](url)"
             }
             take_entry_link(link, label);
           } else {

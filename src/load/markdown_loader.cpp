@@ -2540,11 +2540,11 @@ class MarkdownReader {
 
 bool is_code_label(std::string_view label) {
   // "Code", "GitHub", and code named by its origin or framework ("Official
-  // Code", "PyTorch Code", "PyTorch (lucidrains)").
+  // Code", "PyTorch Code", "PyTorch (lucidrains)"); a "#opensource" tag.
   // A label in brackets ("[[repo]](url)") is the same label.
   static const RE2 k_code(
       R"((?i)\s*\[?\s*(?:(?:[\w.+#-]+\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|)"
-      R"(gitlab|bitbucket|codeberg|sourcehut|sourceforge|)"
+      R"(gitlab|bitbucket|codeberg|sourcehut|sourceforge|#open-?source|)"
       R"((?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|mindspore|)"
       R"(chainer|theano|torch)(?:-?\d)?(?:\s*\([^()]{1,40}\))?)\s*\]?\s*)");
   return RE2::FullMatch(label, k_code);

@@ -23,7 +23,7 @@ void load_markdown_text(const std::string& path, std::string_view text, LoadResu
                         const ItemSeparators& separators = {});
 
 /// Whether a link's text makes it its entry's code: "code", "source",
-/// "source code", "repository", "repo", a forge's name ("GitHub"), or a
+/// "source code", "repository", "repo", a forge's name ("GitHub"), a "#opensource" tag or a
 /// framework's ("PyTorch"), in any case.
 bool is_code_label(std::string_view label);
 

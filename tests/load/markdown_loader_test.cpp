@@ -793,14 +793,16 @@ TEST(MarkdownLoader, AFrameworkNamedInASentenceIsNoCode) {
       "* [MOAB](https://sigma.example/moab/) - Mesh library (C++, "
       "[Bitbucket](https://bitbucket.org/fathomteam/moab/))\n"
       "* [EDSR](https://arxiv.org/abs/1707.02921) - Super-resolution. "
-      "[[PyTorch](https://github.com/o/edsr)]\n");
+      "[[PyTorch](https://github.com/o/edsr)]\n"
+      "* [Qwen](https://qwen.example/) - Open models. [#opensource](https://github.com/o/qwen)\n");
   const std::vector<Entry>& tools = result.list.sections.at(0).entries;
-  ASSERT_EQ(tools.size(), 3U);
+  ASSERT_EQ(tools.size(), 4U);
   EXPECT_TRUE(tools[0].code.empty());
   EXPECT_EQ(tools[0].description, "Frontend for TensorFlow, CNTK and Theano.");
   EXPECT_EQ(tools[1].code, "https://bitbucket.org/fathomteam/moab/");
   EXPECT_EQ(tools[1].description, "Mesh library (C++)");
   EXPECT_EQ(tools[2].code, "https://github.com/o/edsr");
+  EXPECT_EQ(tools[3].code, "https://github.com/o/qwen");  // a "#opensource" tag links it
 }
 
 // More shapes of paper and article lists: a numbered paper titled in bold

@@ -172,6 +172,10 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://netconf.example/2.1/session.html?someone", "a talk's slides or session page"},
            {"https://sigops.example/s/conferences/sosp/2025/accepted.html",
             "a conference programme"},
+           // A course's schedule of lectures is no conference's.
+           {"https://css.someuni.example/6.824/2014/schedule.html", "a course's schedule"},
+           {"https://www.cs.someuni.example/courses/CS3410/2014sp/schedule.html",
+            "a course's schedule"},
            {"https://github.com/someone/cppnow_presentations_2013", "a talk materials repository"},
            {"https://github.com/someone/scikit-learn-videos", "a talk materials repository"},
            {"https://vendor.example/products/application-monitoring/", "a product page"},

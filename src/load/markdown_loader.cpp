@@ -1762,6 +1762,28 @@ class MarkdownReader {
     return true;
   }
 
+  /// Whether an item only points elsewhere: "Revision Control: see also
+  /// [awesome-selfhosted#pm](…)", "SSH: [see awesome-ssh](…)" — the words
+  /// before its first link, or the link's own, say "see".
+  static bool is_cross_reference(cmark_node* paragraph) {
+    static const RE2 k_see(R"((?i)(?:^|.*[\s:,(])see(?:\s+also)?\s*)");
+    // "[See What I Mean?](…)" is a title: the link's own "see" counts only
+    // after a label ("SSH: ").
+    static const RE2 k_see_link(R"((?i)\s*see\s.*)");
+    static const RE2 k_label(R"(.*\S.*:\s*)");
+    std::string before;
+    for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
+         node = cmark_node_next(node)) {
+      if (cmark_node_get_type(node) == CMARK_NODE_LINK) {
+        return before.size() <= 80 &&
+               (RE2::FullMatch(before, k_see) ||
+                (RE2::FullMatch(before, k_label) && RE2::FullMatch(plain_text(node), k_see_link)));
+      }
+      before += plain_text(node);
+    }
+    return false;
+  }
+
   /// Whether words before a link only say what kind of resource it is:
   /// "Paper: " in "Paper: [Title](url)".
   static bool is_kind_lead_in(const std::string& words) {
@@ -1855,6 +1877,10 @@ class MarkdownReader {
         is_relative_link(first)) {
       ++m_out.not_entries["links into the repository"];
       return;  // a link into the repository (LICENSE, docs/), checked by link/relative
+    }
+    if (is_cross_reference(paragraph)) {
+      ++m_out.not_entries["cross-references to other lists (\"see …\")"];
+      return;  // "- SSH: see [awesome-ssh](…)": where to look, not what to read
     }
     if (html_link_comes_first(paragraph)) {
       // "- <b><a href=…>Name</a></b> (stats) - Text.": the item is HTML.

@@ -782,6 +782,22 @@ TEST(MarkdownLoader, AProviderInBoldAfterTheTitleDescribesIt) {
   EXPECT_EQ(courses[1].description, "A tool.");
 }
 
+// "SSH: [see awesome-ssh](…)": an item that points to another list says
+// where to look; it is counted, not judged as an entry.
+TEST(MarkdownLoader, ACrossReferenceToAnotherListIsNoEntry) {
+  const LoadResult result = load_text(
+      "# L\n\n## Tools\n\n"
+      "* SSH: [see awesome-ssh](https://github.com/o/awesome-ssh)\n"
+      "* Revision control: see also [awesome-selfhosted](https://github.com/o/selfhosted#pm)\n"
+      "* [Seesaw](https://github.com/o/seesaw) - A load balancer.\n"
+      "* Oversee [mon](https://mon.example/) - A monitor.\n"
+      "* [See What I Mean? Eye-Perspective Rendering](https://arxiv.org/abs/2509.11653)\n");
+  const std::vector<Entry>& tools = result.list.sections.at(0).entries;
+  ASSERT_EQ(tools.size(), 3U);
+  EXPECT_EQ(tools[0].title, "Seesaw");
+  EXPECT_EQ(result.not_entries.at("cross-references to other lists (\"see …\")"), 2U);
+}
+
 // Code named in a description: a forge's name labels code ("[Bitbucket](…)");
 // a framework named in a sentence is a mention, not the entry's code.
 TEST(MarkdownLoader, AFrameworkNamedInASentenceIsNoCode) {

@@ -380,6 +380,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "Performance Comparison of PyTorch and JAX on TPUs",
         "A Comprehensive Study of Long-Context Methods",
         "A Summary of Attention Variants",
+        "Awesome Scene Understanding",
+        "awesome-ssh",
         "Open LLM Leaderboard results for 2024"}) {
     const auto found =
         lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");
@@ -401,7 +403,8 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "Benchmarking cloud serving systems with YCSB",
         "RAG or Long-Context LLMs? A Comprehensive Study and Hybrid Approach",
         "The FACTS Grounding Leaderboard: Benchmarking LLMs' Ability to Ground Responses",
-        "Summary of a Haystack: A Challenge to Long-Context LLMs and RAG Systems"}) {
+        "Summary of a Haystack: A Challenge to Long-Context LLMs and RAG Systems",
+        "Awesome Typography: Statistics-Based Text Effects"}) {
     const auto found = lint_item("- [" + std::string(title) +
                                  "](https://arxiv.org/abs/2402.13499) - A paper on the method.");
     EXPECT_THAT(rule_ids(found), IsEmpty()) << title;
@@ -738,6 +741,8 @@ TEST(SourceNotPrimary, FirstPartyPostsUnderOtherHostRules) {
         "instruction-tuned model.",
         "- [Gopher](https://deepmind.google/blog/language-modelling-at-scale-gopher/) - A "
         "280B language model.",
+        "- [Simple samples: Hash](https://electronjs.org/blog/simple-samples) - An Electron "
+        "sample app.",
         // A maker's API documentation, beside its blog on the same domain; a
         // lab's project pages; a repository named like a conference page.
         "- [Prompt engineering](https://platform.openai.com/docs/guides/prompt-engineering) - "

@@ -20,6 +20,7 @@
 #include "policy/policy_settings.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/github_url.h"
 #include "util/spelling.h"
 #include "util/text.h"
 #include "util/url.h"
@@ -629,6 +630,17 @@ bool is_own_site(const Classification& classification, std::string_view title,
   // whatever its name. Then "blog" or "homepage" in the description says
   // what the software makes ("Feature-rich homepage for your homelab"),
   // unless the description is only the blog's name ("The Git blog.").
+  // "[Strider](https://strider-cd.github.io/) … ([Source Code](https://github.com/Strider-CD/…))":
+  // GitHub Pages of the organisation whose repository the entry links are
+  // that organisation's site.
+  const std::string_view pages_path = bare_path(classification);
+  if (const std::optional<std::string> repo = github_repo_of(code);
+      repo && classification.host.ends_with(".github.io") &&
+      pages_path.find('/') == std::string_view::npos &&
+      to_lower(repo->substr(0, repo->find('/'))) ==
+          to_lower(classification.host.substr(0, classification.host.find('.')))) {
+    return !says_blog(title, {});
+  }
   if (!names.empty() && !code.empty()) {
     static const RE2 k_names_a_blog(
         R"((?i)\W*(?:(?:the|our|my|official)\s+)?(?:[\w'’.-]+\s+){0,3}?(?:blog|newsletter)\W*)");

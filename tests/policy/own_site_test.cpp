@@ -139,6 +139,20 @@ TEST(OwnSite, TheEntrysRepositoryVouchesForTheSiteBesideIt) {
   EXPECT_EQ(class_after_first_party(policy, "Git", "https://example.org/", "The Git blog.",
                                     "https://github.com/git/git"),
             "home page");
+  // GitHub Pages of the organisation whose repository the entry links; not
+  // another user's pages, nor a post deep in them.
+  EXPECT_EQ(
+      class_after_first_party(policy, "Strider", "https://strider-cd.github.io/",
+                              "Continuous deployment.", "https://github.com/Strider-CD/strider"),
+      "docs");
+  EXPECT_EQ(
+      class_after_first_party(policy, "Strider", "https://someone.github.io/",
+                              "Continuous deployment.", "https://github.com/Strider-CD/strider"),
+      "home page");
+  EXPECT_NE(
+      class_after_first_party(policy, "Strider", "https://strider-cd.github.io/blog/2020/x",
+                              "Continuous deployment.", "https://github.com/Strider-CD/strider"),
+      "docs");
   // Source code on any forge vouches, and then "blog" or "homepage" in the
   // description says what the software makes.
   EXPECT_EQ(class_after_first_party(policy, "Betula", "https://joinbetula.org/",

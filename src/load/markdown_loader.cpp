@@ -458,8 +458,12 @@ class MarkdownReader {
     const bool links_resource = named && is_web_link(url_of(named->link));
     // "## Table of Contents" then "### Dependency Management": the
     // subheadings after a table of contents are the list's sections.
+    // " # [SUN RGB-D](url) - A benchmark" among "##" sections: an entry
+    // written one level too high, not a section of its own.
+    const bool misleveled_entry = level == 1 && links_resource && !m_sections_at_level_one &&
+                                  !m_out.list.sections.empty() && !named->description.empty();
     const bool section_level =
-        (level <= 2 || m_after_contents) &&
+        (level <= 2 || m_after_contents) && !misleveled_entry &&
         !(level == 2 && m_sections_at_level_one && links_resource && !m_after_contents);
     if (section_level) {
       m_in_footer = false;  // a subheading stays in the footer
@@ -528,8 +532,9 @@ class MarkdownReader {
       entry.end_line = cmark_node_get_end_line(heading);
       std::vector<Entry>& entries = entries_of(m_heading_group);
       add_entry(std::move(entry), entries);
-      m_heading_entry =
-          HeadingEntry{.group = m_heading_group, .index = entries.size() - 1, .level = level};
+      // An entry written one level too high ends where a section does.
+      m_heading_entry = HeadingEntry{
+          .group = m_heading_group, .index = entries.size() - 1, .level = std::max(level, 2)};
       return;
     }
     open_group(title, locate(heading));

@@ -1526,6 +1526,22 @@ TEST(MarkdownLoader, AHeadingThatIsALinkIsAnEntry) {
   EXPECT_EQ(result.list.entry_count(), 4U);  // how to install one is no entry
 }
 
+// " # [SUN RGB-D](url) - A benchmark" among "##" sections is an entry
+// written one level too high: it neither opens a section nor swallows the
+// sections after it.
+TEST(MarkdownLoader, ALevelOneLinkHeadingAmongLevelTwoSectionsIsAnEntry) {
+  const LoadResult result = load_text(
+      "# L\n\n## Datasets\n\n- [KITTI](https://kitti.example/) - Driving.\n"
+      " # [SUN RGB-D](https://rgbd.example/) - A scene understanding benchmark.\n\n"
+      "## Next\n\n- [X](https://x.example/) - An entry.\n");
+  ASSERT_EQ(result.list.sections.size(), 2U);
+  const std::vector<Entry>& datasets = result.list.sections[0].entries;
+  ASSERT_EQ(datasets.size(), 2U);
+  EXPECT_EQ(datasets[1].title, "SUN RGB-D");
+  EXPECT_EQ(datasets[1].description, "A scene understanding benchmark.");
+  EXPECT_EQ(result.list.sections[1].entries.size(), 1U);
+}
+
 // "## [Vim](url)" then "> Vim emulation for VS Code.": a quote under a
 // heading entry describes it as a paragraph would.
 TEST(MarkdownLoader, AQuoteUnderAHeadingEntryDescribesIt) {

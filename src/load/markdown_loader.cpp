@@ -1568,8 +1568,10 @@ class MarkdownReader {
       cmark_node* next;
       std::size_t group;
       bool under_entry;
-      // The entry the previous item made, when it has no description yet.
+      // The entry the previous item made, when it has no description yet;
+      // for a level's first item, the entry it is nested under.
       std::optional<std::size_t> undescribed;
+      bool undescribed_is_parent = false;
     };
     std::vector<Level> levels{{cmark_node_first_child(list), group, false, std::nullopt}};
     while (!levels.empty()) {
@@ -1596,11 +1598,17 @@ class MarkdownReader {
       std::size_t nested_group = target;
       const std::optional<std::size_t> undescribed =
           std::exchange(levels.back().undescribed, std::nullopt);
+      const bool describes_parent = std::exchange(levels.back().undescribed_is_parent, false);
+      std::optional<std::size_t> entry_made;
       if (paragraph == nullptr) {
         ++m_out.not_entries["items without text"];
-      } else if (undescribed && nested.empty() && describes_item_above(paragraph)) {
+      } else if (undescribed && nested.empty() &&
+                 (describes_parent ? describes_entry_above(paragraph)
+                                   : describes_item_above(paragraph))) {
         // "- [Title](url)" then "- A technical guide to …": a list that
-        // writes each description as the next item.
+        // writes each description as the next item, or as the first item
+        // under it ("- [CS 61C](url) **Machine Structures**", then
+        // "  - The subjects covered include …", then its links).
         ++m_out.not_entries["descriptions written as the next item"];
         Entry& entry = entries_of(target).at(*undescribed);
         entry.description = collapse_spaces(trim(plain_text(paragraph)));
@@ -1625,13 +1633,18 @@ class MarkdownReader {
         if (entries.size() > before) {
           entries.back().detail = nested_under_entry;
           nested_under_entry = true;
-          if (entries.back().description.empty() && !entries.back().url.empty() && nested.empty()) {
-            levels.back().undescribed = entries.size() - 1;
+          if (entries.back().description.empty() && !entries.back().url.empty()) {
+            entry_made = entries.size() - 1;
+            if (nested.empty()) {
+              levels.back().undescribed = entry_made;
+            }
           }
         }
       }
       for (auto it = nested.rbegin(); it != nested.rend(); ++it) {
-        levels.push_back({*it, nested_group, nested_under_entry, std::nullopt});
+        const bool first_list = it == nested.rend() - 1;
+        levels.push_back({*it, nested_group, nested_under_entry,
+                          first_list ? entry_made : std::nullopt, first_list && entry_made});
       }
     }
   }
@@ -1642,6 +1655,25 @@ class MarkdownReader {
     static const RE2 k_sentence(R"(\s*\p{Lu}\S*(?:\s+\S+){3,}\.\s*)");
     const std::string text = plain_text(paragraph);
     return first_link_in(paragraph) == nullptr &&
+           m_separators.find(text, false).at == std::string_view::npos &&
+           RE2::FullMatch(text, k_sentence);
+  }
+
+  /// Whether the first item under an entry with no description describes
+  /// it: a sentence of four or more words that does not open with a link and
+  /// has no separator ("Uses the [Pyret](…) language to teach …"); its links
+  /// are mentions.
+  /// A numbered list under an entry ("1. Vanilla models", "2. Attention
+  /// models") lists what it holds, and so do short phrases: a description is
+  /// a bullet that is a sentence, ending in a full stop or of eight words.
+  bool describes_entry_above(cmark_node* paragraph) const {
+    static const RE2 k_sentence(R"(\s*\p{Lu}\S*(?:\s+\S+){3,}\.\s*|\s*\p{Lu}\S*(?:\s+\S+){7,}\s*)");
+    cmark_node* first = cmark_node_first_child(paragraph);
+    cmark_node* list = cmark_node_parent(cmark_node_parent(paragraph));
+    const std::string text = plain_text(paragraph);
+    return first != nullptr && cmark_node_get_type(first) == CMARK_NODE_TEXT && list != nullptr &&
+           cmark_node_get_type(list) == CMARK_NODE_LIST &&
+           cmark_node_get_list_type(list) == CMARK_BULLET_LIST &&
            m_separators.find(text, false).at == std::string_view::npos &&
            RE2::FullMatch(text, k_sentence);
   }

@@ -782,6 +782,25 @@ TEST(MarkdownLoader, AProviderInBoldAfterTheTitleDescribesIt) {
   EXPECT_EQ(courses[1].description, "A tool.");
 }
 
+// "- [CS 61C](url) **Machine Structures**" with its description as the first
+// bullet under it, then its links; a numbered list under an entry lists what
+// it holds and describes nothing.
+TEST(MarkdownLoader, TheFirstBulletUnderAnEntryMayDescribeIt) {
+  const LoadResult result = load_text(
+      "# L\n\n## Courses\n\n"
+      "- [CS 91](https://cs.example/cs91/) **Programming Languages**\n"
+      "\t- Uses the [Pyret](https://www.pyret.org/) language to teach the fundamentals.\n"
+      "\t- [Labs](https://cs.example/cs91/labs.html)\n"
+      "- [Seq2Seq models](https://github.com/o/seq2seq)\n"
+      "\t1. Vanilla sequence to sequence models\n");
+  const std::vector<Entry>& courses = result.list.sections.at(0).entries;
+  ASSERT_EQ(courses.size(), 4U);
+  EXPECT_EQ(courses[0].description, "Uses the Pyret language to teach the fundamentals.");
+  EXPECT_EQ(courses[1].title, "Labs");
+  EXPECT_TRUE(courses[2].description.empty());
+  EXPECT_TRUE(courses[3].url.empty());  // a note of what the entry holds
+}
+
 // "SSH: [see awesome-ssh](…)": an item that points to another list says
 // where to look; it is counted, not judged as an entry.
 TEST(MarkdownLoader, ACrossReferenceToAnotherListIsNoEntry) {

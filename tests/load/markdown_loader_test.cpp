@@ -788,17 +788,17 @@ TEST(MarkdownLoader, AProviderInBoldAfterTheTitleDescribesIt) {
 TEST(MarkdownLoader, TheFirstBulletUnderAnEntryMayDescribeIt) {
   const LoadResult result = load_text(
       "# L\n\n## Courses\n\n"
-      "- [CS 91](https://cs.example/cs91/) **Programming Languages**\n"
+      "- [CS 91](https://cs.example/cs91/) **Programming Languages** *Swarthmore*\n"
       "\t- Uses the [Pyret](https://www.pyret.org/) language to teach the fundamentals.\n"
       "\t- [Labs](https://cs.example/cs91/labs.html)\n"
       "- [Seq2Seq models](https://github.com/o/seq2seq)\n"
       "\t1. Vanilla sequence to sequence models\n");
   const std::vector<Entry>& courses = result.list.sections.at(0).entries;
-  ASSERT_EQ(courses.size(), 4U);
+  ASSERT_EQ(courses.size(), 3U);
   EXPECT_EQ(courses[0].description, "Uses the Pyret language to teach the fundamentals.");
   EXPECT_EQ(courses[1].title, "Labs");
+  EXPECT_EQ(courses[2].title, "Seq2Seq models");
   EXPECT_TRUE(courses[2].description.empty());
-  EXPECT_TRUE(courses[3].url.empty());  // a note of what the entry holds
 }
 
 // "SSH: [see awesome-ssh](…)": an item that points to another list says

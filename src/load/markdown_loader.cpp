@@ -83,10 +83,11 @@ std::string plain_text(cmark_node* node, bool with_html = true) {
   return text;
 }
 
-/// `text` with its no-break spaces ("&nbsp;", which lists use to indent a
-/// line or pad a title) as spaces.
+/// U+00A0, which lists write as "&nbsp;" to indent a line or pad a title.
+constexpr std::string_view k_no_break_space = "\xC2\xA0";
+
+/// `text` with its no-break spaces as spaces.
 std::string with_plain_spaces(std::string text) {
-  static constexpr std::string_view k_no_break_space = "\xC2\xA0";
   for (std::size_t at = text.find(k_no_break_space); at != std::string::npos;
        at = text.find(k_no_break_space, at)) {
     text.replace(at, k_no_break_space.size(), " ");
@@ -1660,12 +1661,10 @@ class MarkdownReader {
   }
 
   /// Whether the first item under an entry with no description describes
-  /// it: a sentence of four or more words that does not open with a link and
-  /// has no separator ("Uses the [Pyret](…) language to teach …"); its links
-  /// are mentions.
-  /// A numbered list under an entry ("1. Vanilla models", "2. Attention
-  /// models") lists what it holds, and so do short phrases: a description is
-  /// a bullet that is a sentence, ending in a full stop or of eight words.
+  /// it: a bullet that is a sentence, ending in a full stop or of eight
+  /// words, that does not open with a link and has no separator ("Uses the
+  /// [Pyret](…) language to teach …"); its links are mentions. A numbered
+  /// list ("1. Vanilla models") or short phrases list what the entry holds.
   bool describes_entry_above(cmark_node* paragraph) const {
     static const RE2 k_sentence(R"(\s*\p{Lu}\S*(?:\s+\S+){3,}\.\s*|\s*\p{Lu}\S*(?:\s+\S+){7,}\s*)");
     cmark_node* first = cmark_node_first_child(paragraph);
@@ -2451,7 +2450,7 @@ class MarkdownReader {
     }
     // "Arxiv 2025.&nbsp;&nbsp;[![Homepage](…)](…)": padding, no words.
     for (std::string* text : {&entry.title, &entry.description}) {
-      if (text->find("\xC2\xA0") != std::string::npos) {
+      if (text->find(k_no_break_space) != std::string::npos) {
         *text = trim(with_plain_spaces(std::move(*text)));
       }
     }
@@ -2601,22 +2600,25 @@ class MarkdownReader {
 
 }  // namespace
 
+/// Frameworks whose name labels a paper's code ("[[PyTorch](repo)]").
+constexpr std::string_view k_framework_names =
+    "pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|mindspore|chainer|"
+    "theano|torch";
+
 bool is_code_label(std::string_view label) {
   // "Code", "GitHub", and code named by its origin or framework ("Official
   // Code", "PyTorch Code", "PyTorch (lucidrains)"); a "#opensource" tag.
   // A label in brackets ("[[repo]](url)") is the same label.
   static const RE2 k_code(
       R"((?i)\s*\[?\s*(?:(?:[\w.+#-]+\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|)"
-      R"(gitlab|bitbucket|codeberg|sourcehut|sourceforge|#open-?source|)"
-      R"((?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|mindspore|)"
-      R"(chainer|theano|torch)(?:-?\d)?(?:\s*\([^()]{1,40}\))?)\s*\]?\s*)");
+      R"(gitlab|bitbucket|codeberg|sourcehut|sourceforge|#open-?source|(?:)" +
+      std::string(k_framework_names) + R"()(?:-?\d)?(?:\s*\([^()]{1,40}\))?)\s*\]?\s*)");
   return RE2::FullMatch(label, k_code);
 }
 
 bool names_only_a_framework(std::string_view label) {
-  static const RE2 k_framework(
-      R"((?i)\s*(?:pytorch|tensorflow|tf|jax|flax|keras|mxnet|caffe2?|paddle(?:paddle)?|)"
-      R"(mindspore|chainer|theano|torch)(?:-?\d)?\s*)");
+  static const RE2 k_framework(R"((?i)\s*(?:)" + std::string(k_framework_names) +
+                               R"()(?:-?\d)?\s*)");
   return RE2::FullMatch(label, k_framework);
 }
 

@@ -298,16 +298,25 @@ std::vector<std::string> domain_names(std::string_view domain) {
   return {name_key(domain.substr(0, domain.find('.'))), name_key(domain)};
 }
 
+/// The words of a hyphenated name: "topology", "tool", "kit".
+std::vector<std::string_view> hyphenated_words(std::string_view name) {
+  std::vector<std::string_view> words;
+  for (std::size_t start = 0; start < name.size();) {
+    const std::size_t end = std::min(name.find('-', start), name.size());
+    if (end > start) {
+      words.push_back(name.substr(start, end - start));
+    }
+    start = end + 1;
+  }
+  return words;
+}
+
 /// The initials of a name of three or more hyphenated words: "ttk" for
 /// topology-tool-kit, or "" when the name has fewer words.
 std::string initials(std::string_view hyphenated) {
   std::string letters;
-  for (std::size_t start = 0; start < hyphenated.size();) {
-    const std::size_t end = std::min(hyphenated.find('-', start), hyphenated.size());
-    if (end > start) {
-      letters += name_key(hyphenated.substr(start, 1));
-    }
-    start = end + 1;
+  for (const std::string_view word : hyphenated_words(hyphenated)) {
+    letters += name_key(word.substr(0, 1));
   }
   return letters.size() >= 3 ? letters : std::string();
 }
@@ -354,6 +363,18 @@ constexpr std::array<std::string_view, 34> k_name_suffixes{
     "shell", "tool",    "tools",     "io",    "hub", "data", "games",     "game",   "engine",
     "ds",    "org",     "community", "php",   "py",  "rb",   "rs",        "online", "office",
     "web",   "formac",  "mac",       "suite", "ui",  "labs", "s"};
+
+/// A name without the suffix its domain added ("futhark" for futharklang),
+/// for each of k_name_suffixes it ends in, leaving three letters or more.
+std::vector<std::string> without_suffixes(const std::string& name) {
+  std::vector<std::string> names;
+  for (const std::string_view suffix : k_name_suffixes) {
+    if (name.size() >= suffix.size() + 3 && name.ends_with(suffix)) {
+      names.push_back(name.substr(0, name.size() - suffix.size()));
+    }
+  }
+  return names;
+}
 
 /// Whether the URL is a product page or a front page below a site's root,
 /// as the policy classes it ("marketing", "home page").
@@ -423,10 +444,8 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
   static const std::array<std::string_view, 8> k_prefixes{"get", "use", "try", "join",
                                                           "lib", "the", "go",  "pg"};
   auto add_unaffixed = [&](const std::string& label) {
-    for (const std::string_view suffix : k_name_suffixes) {
-      if (label.size() >= suffix.size() + 3 && label.ends_with(suffix)) {
-        aliases.push_back(label.substr(0, label.size() - suffix.size()));
-      }
+    for (std::string& name : without_suffixes(label)) {
+      aliases.push_back(std::move(name));
     }
     for (const std::string_view prefix : k_prefixes) {
       if (label.size() >= prefix.size() + 3 && label.starts_with(prefix)) {
@@ -442,12 +461,10 @@ std::vector<std::string> own_site_aliases(const Classification& classification) 
     if (std::string acronym = initials(label); !acronym.empty()) {
       aliases.push_back(std::move(acronym));
     }
-    for (std::size_t start = 0; start <= label.size();) {
-      const std::size_t end = std::min(label.find('-', start), label.size());
-      if (end - start >= 3) {
-        aliases.push_back(name_key(label.substr(start, end - start)));
+    for (const std::string_view word : hyphenated_words(label)) {
+      if (word.size() >= 3) {
+        aliases.push_back(name_key(word));
       }
-      start = end + 1;
     }
   }
   if (const std::optional<std::string> subdomain = project_subdomain(classification)) {
@@ -556,13 +573,11 @@ bool pages_named(const Classification& classification, std::string_view title) {
   const std::string_view path = bare_path(classification);
   if (path.empty()) {
     const std::string label = classification.host.substr(0, classification.host.find('.'));
-    const std::string label_key = name_key(label);
+    const std::vector<std::string> unaffixed = without_suffixes(name_key(label));
     const bool affixed =
-        std::any_of(k_name_suffixes.begin(), k_name_suffixes.end(), [&](std::string_view suffix) {
-          return title_key.size() >= 3 && label_key == title_key + std::string(suffix);
-        });
+        std::find(unaffixed.begin(), unaffixed.end(), title_key) != unaffixed.end();
     return title_key.size() >= 2 &&
-           (title_key == label_key || affixed ||
+           (title_key == name_key(label) || affixed ||
             (title_key == initials(label) && std::none_of(title.begin(), title.end(), [](char c) {
                return std::islower(static_cast<unsigned char>(c)) != 0;
              })));
@@ -624,12 +639,6 @@ bool is_own_site(const Classification& classification, std::string_view title,
   const std::string title_key = name_key(title);
   const std::vector<std::string> names = own_site_names(classification);
   const std::vector<std::string> aliases = own_site_aliases(classification);
-  // "[Aurora](https://design.gccollab.ca/) … ([Source Code](https://github.com/o/r))":
-  // the entry's own source code, which the list gives beside a site's root or
-  // front page, on any forge, vouches for that site as the project's,
-  // whatever its name. Then "blog" or "homepage" in the description says
-  // what the software makes ("Feature-rich homepage for your homelab"),
-  // unless the description is only the blog's name ("The Git blog.").
   // "[Strider](https://strider-cd.github.io/) … ([Source Code](https://github.com/Strider-CD/…))":
   // GitHub Pages of the organisation whose repository the entry links are
   // that organisation's site.
@@ -641,6 +650,12 @@ bool is_own_site(const Classification& classification, std::string_view title,
           to_lower(classification.host.substr(0, classification.host.find('.')))) {
     return !says_blog(title, {});
   }
+  // "[Aurora](https://design.gccollab.ca/) … ([Source Code](https://github.com/o/r))":
+  // the entry's own source code, which the list gives beside a site's root or
+  // front page, on any forge, vouches for that site as the project's,
+  // whatever its name. Then "blog" or "homepage" in the description says
+  // what the software makes ("Feature-rich homepage for your homelab"),
+  // unless the description is only the blog's name ("The Git blog.").
   if (!names.empty() && !code.empty()) {
     static const RE2 k_names_a_blog(
         R"((?i)\W*(?:(?:the|our|my|official)\s+)?(?:[\w'’.-]+\s+){0,3}?(?:blog|newsletter)\W*)");

@@ -2285,6 +2285,15 @@ class MarkdownReader {
       drop_trailing(title, " .,");
     }
     entry.title = trim(title);
+    if (tagged_after_title && entry.links.size() > 1) {
+      // "Title [[paper](u)] [[homepage](h)]": an entry's links are words of
+      // its title, so the first tag links the title and each further tag
+      // keeps its label after it, as "[Title](u) [[homepage](h)]" reads.
+      entry.links.front().label = entry.title;
+      for (std::size_t i = 1; i < entry.links.size(); ++i) {
+        entry.title += " [" + entry.links[i].label + "]";
+      }
+    }
     if (entry_link != nullptr && !titled_after_tag && entry.links.size() <= 1) {
       // "[Name](url) [2547⭐] - Text", "[Title](url) [Very Good Tutorial]",
       // "[Title](url) 📖: Text": stars, a rating or a mark after the link are

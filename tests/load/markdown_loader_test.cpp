@@ -733,7 +733,7 @@ TEST(MarkdownLoader, TagsLabelsAndBadgesAroundAPapersTitle) {
   EXPECT_EQ(papers[0].description, "(2023.12.01)");
   EXPECT_EQ(papers[1].title, "The Annotated S4");
   EXPECT_EQ(papers[1].url, "https://srush.example/annotated-s4/");
-  EXPECT_EQ(papers[2].title, "Duality");
+  EXPECT_EQ(papers[2].title, "Duality [PART2]");
   EXPECT_EQ(papers[2].links.size(), 2U);
   // A plain title whose tags are a paragraph below it.
   EXPECT_EQ(papers[3].title, "A Protein Language Model");
@@ -1036,7 +1036,8 @@ TEST(MarkdownLoader, ShortcodesAndImagesAroundTheTitlesLinkAreNoWords) {
 
 // "**ViT**: "Title", ICLR, 2021. [[Paper](url)][[PyTorch](repo)]": a tag in
 // brackets after the words links them; code named by its framework is the
-// entry's code, and the links after the tag add no words to the title.
+// entry's code; a further tag keeps its label after the title, since an
+// entry's links are words of its title (an import must lint clean).
 // Authors in italics after the title's sentence describe it.
 TEST(MarkdownLoader, ABracketedTagAfterTheWordsLinksThem) {
   const LoadResult result = load_text(
@@ -1049,10 +1050,13 @@ TEST(MarkdownLoader, ABracketedTagAfterTheWordsLinksThem) {
       "[[Paper](https://arxiv.org/abs/2108.12409)]\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
   ASSERT_EQ(entries.size(), 3U);
-  EXPECT_EQ(entries[0].title, "ViT: \"An Image is Worth 16x16 Words\", ICLR, 2021 (Google).");
+  EXPECT_EQ(entries[0].title,
+            "ViT: \"An Image is Worth 16x16 Words\", ICLR, 2021 (Google). [Website]");
   EXPECT_EQ(entries[0].url, "https://openreview.net/forum?id=Y");
   EXPECT_EQ(entries[0].code, "https://github.com/l/vit");
   ASSERT_EQ(entries[0].links.size(), 2U);
+  EXPECT_EQ(entries[0].links[0].label,
+            "ViT: \"An Image is Worth 16x16 Words\", ICLR, 2021 (Google).");
   EXPECT_EQ(entries[0].links[1].label, "Website");
   EXPECT_EQ(entries[1].title, "Read the paper");
 }

@@ -60,6 +60,8 @@ struct Labelled {
   std::set<std::string> second_rules;
   // What sourcegate said.
   std::set<std::string> errors;
+  /// Why, for the tuning part's listing: each error's evidence.
+  std::vector<std::string> reasons;
   std::string host_class;
 };
 
@@ -381,6 +383,7 @@ int run_bench(int argc, char** argv) {
     const int line = d.entry_location.line != 0 ? d.entry_location.line : d.location.line;
     if (auto it = entry_at_line.find(line); it != entry_at_line.end()) {
       entries[it->second].errors.insert(d.rule);
+      entries[it->second].reasons.push_back(d.evidence.empty() ? d.message : d.evidence);
     } else {
       ++unmatched;
     }
@@ -473,6 +476,9 @@ int run_bench(int argc, char** argv) {
       std::cout << fmt::format("{} [{}] {}\n  {} | {}\n  labelled: {}  said: {}\n", entry.id,
                                entry.host_class, entry.url, entry.title, entry.description,
                                labelled.empty() ? "comply" : labelled, said.empty() ? "-" : said);
+      for (const std::string& reason : entry.reasons) {
+        std::cout << fmt::format("    because: {}\n", reason);
+      }
     }
   }
   return 0;

@@ -82,6 +82,8 @@ constexpr PatternCase k_claim_cases[] = {
      "A percent-encoding library."},
     {"throughput", "Serves 12,000 tokens/s per GPU.", "Reports tokens per request."},
     {"throughput", "A very fast (100 000+ RPS) load generator.", "Reports RPS per host."},
+    {"throughput", "Empowering 1000 tokens/second on-device prefilling.",
+     "Counts the tokens per second of a trace."},
     {"throughput", "A binary accelerator achieving 1.4 TOPS at 0.6 W.",
      "Ranks the top 5 kernels of a trace."},
     {"a rate in words", "Parsing gigabytes of JSON per second.",

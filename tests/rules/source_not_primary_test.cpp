@@ -111,6 +111,9 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://someone.example/", "a site root"},
            {"https://someone.example/posts/tiling-notes", "a blog platform or path"},
            {"https://someone.example/2025/02/06/tiling", "a blog platform or path"},
+           // A post's slug may end in a docs word; one word before it may not.
+           {"https://someone.example/blog/2015/01/how-to-get-started-with-llvm-c-api.html",
+            "a blog platform or path"},
            {"https://someone.github.io/gemm", "a personal GitHub Pages site"},
            {"https://someone.example/slides/gemm.pdf", "slides or a talk"},
            {"https://courses.someone.example/cs149", "a course page"},
@@ -252,7 +255,9 @@ TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
         "https://cs.someuni.example/~prof/cs798/p57-simmen.pdf",
         "https://lab.someuni.example/CloudComputing/GeePS-cui-eurosys16.pdf",
         "https://gcc.example.org/onlinedocs/libstdc++/ext/assoc_performance_tests.html",
-        "https://someproject.example/user-guide/tiling-kernels.html"}) {
+        "https://someproject.example/user-guide/tiling-kernels.html",
+        "https://vendor.example/architecture/64-ia-32-architectures-optimization-manual.html",
+        "https://someproject.example/python-api/"}) {
     const auto found = lint_item("- [Notes](" + std::string(url) + ") - Notes on tiling kernels.");
     ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
     EXPECT_EQ(found[0].severity, Severity::info) << url;
@@ -784,6 +789,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
       {"a link collection", "NVIDIA curated collection of open source educational resources."},
       {"a link collection", "A curated list for CLI lovers."},
       {"a link collection", "Awesome list about game development."},
+      {"a link collection", "A list of ICs and IPs for AI, machine learning and deep learning."},
       {"a commercial product", "A paid product for building and shipping model apps."},
       {"a survey", "A comprehensive survey of LLM inference engines."},
       {"a survey", "This survey paper gives an overview of reasoning in LLMs."},
@@ -806,6 +812,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
         "Guided decoding for structured outputs, with a guide in the docs.",
         "A Rust port of the JS library suncalc.", "An interactive cheatsheet tool for the shell.",
         "voxel.js is a collection of projects that make it easier to build voxel games.",
+        "Builds a list of candidate schedules for each kernel.",
         "Code for the paper \"Stream-K: Work-centric Parallel Decomposition\"."}) {
     EXPECT_THAT(
         rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") +
@@ -991,7 +998,8 @@ TEST(SourceNotPrimary, ARepositoryNamedForItsFrameworkThatImplementsSomethingIsA
 // the title rules the description.
 TEST(SourceNotPrimary, ALinkLabelHandsTheTitleRulesTheDescription) {
   for (const char* label :
-       {"arXiv", "PDF", "CVPR 2021", "NeurIPS'22", "IEEE J. Solid-State Circuits"}) {
+       {"arXiv", "PDF", "CVPR 2021", "NeurIPS'22", "IEEE J. Solid-State Circuits", "link to paper",
+        "https://arxiv.org/abs/2103.13630"}) {
     const auto found = lint_item("- [" + std::string(label) +
                                  "](https://arxiv.org/abs/2103.13630) - A Survey of Quantization "
                                  "Methods for Efficient Neural Network Inference.");

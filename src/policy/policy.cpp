@@ -491,7 +491,7 @@ std::optional<std::string_view> owned_in(const Publisher& publisher, std::string
 /// The company `domain` names ("DoorDash" for doordash.news, "Stitch Fix"
 /// for stitchfix.com, "Google" for googleblog.com), as `title` or
 /// `description` credits it with the work: "… at DoorDash", "SRE@Xero",
-/// "Inside Atlassian: …", "Facebook AI's …", or "Stitch Fix 2020" (the
+/// "Inside Atlassian: …", "Instacart: …", "Facebook AI's …", or "Stitch Fix 2020" (the
 /// company and the year, as lists of companies' posts write it), or "[Google]"
 /// (a list's tag for the maker: "**Meena** [[Google]](post)").
 std::optional<std::string> publisher_named(std::string_view domain, std::string_view title,
@@ -513,6 +513,9 @@ std::optional<std::string> publisher_named(std::string_view domain, std::string_
   static const RE2 k_credit_before(R"((?i)(?:^|\W)(?:at\s+|inside\s+)$|@\s*$)");
   static const RE2 k_credit_after(
       R"(^(?:\s*(?:AI|Research|Engineering|Labs))?(?:['’]s\b|,?\s+(?:19|20)\d\d\b|\]))");
+  // The company's name heading the text: "Instacart: Item Availability …".
+  static const RE2 k_credit_lead_before(R"(^\W*$)");
+  static const RE2 k_credit_lead_after(R"(^\s*:)");
   for (const std::string_view text : {title, description}) {
     std::vector<std::string_view> words;
     re2::StringPiece rest(text.data(), text.size());
@@ -532,7 +535,9 @@ std::optional<std::string> publisher_named(std::string_view domain, std::string_
         const re2::StringPiece before(text.data(), begin);
         const re2::StringPiece after(text.data() + end, text.size() - end);
         if (RE2::PartialMatch(before, k_credit_before) ||
-            RE2::PartialMatch(after, k_credit_after)) {
+            RE2::PartialMatch(after, k_credit_after) ||
+            (RE2::PartialMatch(before, k_credit_lead_before) &&
+             RE2::PartialMatch(after, k_credit_lead_after))) {
           return std::string(text.substr(begin, end - begin));
         }
       }

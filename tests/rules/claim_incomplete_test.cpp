@@ -77,6 +77,8 @@ constexpr PatternCase k_claim_cases[] = {
     {"a training time", "Training ResNet-50 on ImageNet in 15 Minutes.",
      "A training course in five days."},
     {"speed-up in words", "Runs 4 times faster than eager.", "Run it 4 times to warm up."},
+    {"speed-up in words", "A 2.22 times runtime improvement over VGG-19.",
+     "Run it 2 times to improve the cache hit rate."},
     {"percentage", "Cuts decode latency 40% in production.", "A percentage-based scheduler."},
     {"percentage", "Uses 60 percent less memory than the eager path.",
      "A percent-encoding library."},

@@ -247,6 +247,22 @@ TEST(SourceNotPrimary, ATeachingWordInsideARepositorysNameIsNotItsKind) {
   }
 }
 
+// A blog's or a section's index is no source, on a host the policy knows too:
+// the posts it lists are.
+TEST(SourceNotPrimary, ASectionIndexIsAnAggregatorOnAnyHost) {
+  for (const char* url : {"https://someone.example/blog/", "https://developer.nvidia.com/blog/",
+                          "https://pytorch.org/blog/"}) {
+    const auto found = lint_item("- [Technical blog](" + std::string(url) + ") - GPU posts.");
+    const Diagnostic* it = finding_of(found, "source/not-primary");
+    ASSERT_NE(it, nullptr) << url;
+    EXPECT_EQ(it->evidence, "URL shape: a section index") << url;
+  }
+  EXPECT_EQ(finding_of(lint_item("- [Tensor Core Programming](https://developer.nvidia.com/blog/"
+                                 "programming-tensor-cores-cuda-9/) - Using CUTLASS."),
+                       "source/not-primary"),
+            nullptr);
+}
+
 // Passing, but never silently: a note names the shape that decided.
 TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
   for (const char* url :
@@ -278,6 +294,7 @@ TEST(SourceNotPrimary, ACompanysPostOnItsOwnWorkIsFirstParty) {
            {"Powering Search at Examplecorp", "How the ranking service is built."},
            {"Examplecorp's ranking service", "How it is built."},
            {"Powering search", "Examplecorp 2021."},
+           {"Examplecorp: Item Availability Architecture at Scale", "How it is built."},
            {"SRE@Examplecorp: Managing incidents", "Part II."},
            {"Inside Examplecorp: how our engineers run incidents", "How it is done."},
            {"Meena", "[Examplecorp] Jan. 2020 A chatbot."}}) {
@@ -387,7 +404,11 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "A Summary of Attention Variants",
         "Awesome Scene Understanding",
         "awesome-ssh",
-        "Open LLM Leaderboard results for 2024"}) {
+        "Open LLM Leaderboard results for 2024",
+        "A deeper look at depth pruning of LLMs",
+        "Challenges and Applications of Large Language "
+        "Models",
+        "A Comparison of the Cerebras Wafer-Scale Integration with GPU-Based Systems"}) {
     const auto found =
         lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
@@ -409,7 +430,9 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "RAG or Long-Context LLMs? A Comprehensive Study and Hybrid Approach",
         "The FACTS Grounding Leaderboard: Benchmarking LLMs' Ability to Ground Responses",
         "Summary of a Haystack: A Challenge to Long-Context LLMs and RAG Systems",
-        "Awesome Typography: Statistics-Based Text Effects"}) {
+        "Awesome Typography: Statistics-Based Text Effects", "Comparison-based sorting on GPUs",
+        "The Hubble Arp Galaxy Survey",
+        "A closer look at the ranking service behind course recommendations"}) {
     const auto found = lint_item("- [" + std::string(title) +
                                  "](https://arxiv.org/abs/2402.13499) - A paper on the method.");
     EXPECT_THAT(rule_ids(found), IsEmpty()) << title;

@@ -200,20 +200,25 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& writ
   result.host = url.site_host();
   result.domain = registrable_domain(result.host);
   result.path = url.path;
-  // Most specific first: an exact host beats the domain, a longer path prefix
-  // beats a shorter one.
+  // Most specific first: a host beats the domain, a longer host (a
+  // subdomain's own rule) beats the host it is under, a longer path prefix
+  // beats a shorter one. A host's rule covers its subdomains: docs.amd.com's
+  // says what instinct.docs.amd.com is.
   std::size_t best_score = 0;
   for (const HostRule& rule : policy.hosts) {
     if (rule.domain != result.domain) {
       continue;
     }
-    if (!rule.host.empty() && rule.host != result.host) {
+    if (!rule.host.empty() && rule.host != result.host &&
+        !(result.host.ends_with(rule.host) &&
+          result.host[result.host.size() - rule.host.size() - 1] == '.')) {
       continue;
     }
     if (!rule.path.empty() && !path_has_prefix(result.host, result.path, rule.path)) {
       continue;
     }
-    const std::size_t score = 1 + (rule.host.empty() ? 0 : 10000) + rule.path.size();
+    const std::size_t score =
+        1 + (rule.host.empty() ? 0 : 10000 + 1000 * rule.host.size()) + rule.path.size();
     if (score > best_score) {
       best_score = score;
       result.rule = &rule;

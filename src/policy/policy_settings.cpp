@@ -457,7 +457,10 @@ Setting hosts_setting() {
       item_field({"domain", "The registrable domain (public suffix list) the rule classifies.",
                   R"("acm.org")"},
                  Type::string, true),
-      item_field({"host", "Narrows the rule to one host name in the domain.", R"("dl.acm.org")"},
+      item_field({"host",
+                  "Narrows the rule to one host name in the domain and its subdomains (a "
+                  "subdomain's own rule wins).",
+                  R"("dl.acm.org")"},
                  Type::string),
       item_field({"path", "Narrows the rule to paths starting with this prefix (starts with /).",
                   R"("/doi/")"},

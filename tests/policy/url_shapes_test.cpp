@@ -88,6 +88,29 @@ TEST(UrlShapes, AWeakShapeOnAnyHostGivesWayToTheUnknownHostsTable) {
 
 // A host rule's path prefix matches a forge's owner in any case, as GitHub
 // does; elsewhere a path is case-sensitive.
+// A host's rule covers the hosts under it, a subdomain's own rule wins, and
+// a name that merely ends like the host is another host.
+TEST(HostRules, AHostsRuleCoversItsSubdomainsUnlessOneHasItsOwn) {
+  const Policy policy =
+      parse_policy("p.json",
+                   R"({"classes": {"docs": {"primary": true, "kinds": ["docs"]}, "marketing": {},
+                      "blog": {}},
+    "hosts": [{"domain": "vendor.example", "class": "marketing"},
+              {"domain": "vendor.example", "host": "docs.vendor.example", "class": "docs"},
+              {"domain": "vendor.example", "host": "blog.docs.vendor.example", "class": "blog"},
+              {"domain": "vendor.example", "path": "/docs/", "class": "docs"}]})");
+  auto class_of = [&](const std::string& url) {
+    return classify_url(policy, *parse_url(url))->source_class->name;
+  };
+  EXPECT_EQ(class_of("https://docs.vendor.example/guide"), "docs");
+  EXPECT_EQ(class_of("https://instinct.docs.vendor.example/guide"), "docs");
+  EXPECT_EQ(class_of("https://blog.docs.vendor.example/post"), "blog");
+  EXPECT_EQ(class_of("https://a.blog.docs.vendor.example/post"), "blog");
+  EXPECT_EQ(class_of("https://mydocs.vendor.example/guide"), "marketing");
+  EXPECT_EQ(class_of("https://www.vendor.example/product"), "marketing");
+  EXPECT_EQ(class_of("https://mydocs.vendor.example/docs/guide"), "docs");
+}
+
 TEST(HostRules, AForgePathPrefixMatchesInAnyCase) {
   const Policy policy =
       parse_policy("p.json",

@@ -410,6 +410,9 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "awesome-ssh",
         "Open LLM Leaderboard results for 2024",
         "TinyML: Current Progress and Future Directions",
+        "Graph based nearest neighbor search: Promises and failures",
+        "Theoretical and Empirical Analysis of Adaptive Entry Point Selection",
+        "Revisiting k-Nearest Neighbor Graph Construction: Experiments and Analyses",
         "A deeper look at depth pruning of LLMs",
         "Challenges and Applications of Large Language "
         "Models",

@@ -267,6 +267,25 @@ TEST(SourceNotPrimary, ASectionIndexIsAnAggregatorOnAnyHost) {
             nullptr);
 }
 
+// A conference's paper pages are papers; the front page of a paper archive lists
+// papers and is none.
+TEST(SourceNotPrimary, AConferencesPaperPagesArePapersAndItsFrontPageIsNot) {
+  for (const char* url :
+       {"https://nips.cc/virtual/2024/poster/96936", "https://icml.cc/virtual/2023/poster/23456"}) {
+    EXPECT_THAT(rule_ids(lint_item("- [paper](" + std::string(url) +
+                                   ") - \"KVQuant: Towards 10 Million Context Length\", 2024.")),
+                IsEmpty())
+        << url;
+  }
+  for (const char* url : {"https://nips.cc/", "https://aclanthology.org/", "https://arxiv.org"}) {
+    const auto found =
+        lint_item("- [Proceedings](" + std::string(url) + ") - Papers of the venue.");
+    const Diagnostic* it = finding_of(found, "source/not-primary");
+    ASSERT_NE(it, nullptr) << url;
+    EXPECT_EQ(it->evidence, "URL shape: a paper archive's front page") << url;
+  }
+}
+
 // Passing, but never silently: a note names the shape that decided.
 TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
   for (const char* url :

@@ -509,6 +509,8 @@ TEST(SourceNotPrimary, TagPagesArticleSlugsAndReimplementationsAreNotPrimary) {
         "CUDA graphs.",
         "- [mamba-minimal](https://github.com/someone/mamba-minimal) - Mamba in one file.",
         "- [A minimal implementation of Mamba](https://github.com/someone/mamba) - In one file.",
+        "- [VALL-E (unofficial)](https://github.com/someone/vall-e) - Neural codec language "
+        "models.",
         "- [triton-practice](https://github.com/someone/triton-practice) - Kernels, step by step.",
         "- [Notes on TPU sharding](https://docs.google.com/document/d/1abc/edit) - Shared notes.",
         "- [Ring attention](https://docs.google.com/presentation/d/1abc/edit) - Talk slides.",

@@ -1,7 +1,10 @@
 // The URL ladder: parsing, normalise (keys the fetch and the cache),
 // canonicalise (the policy's form) and identity (duplicates). Each normal
-// form must be a fixed point, or one page gets two keys.
+// form must be a fixed point, or one page gets two keys. A parsed URL is also
+// classified by the shipped policy's host rules and shapes.
 #include "fuzz_input.h"
+#include "policy/policy.h"
+#include "sourcegate/shipped_policy.h"
 #include "util/github_url.h"
 #include "util/url.h"
 
@@ -21,6 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // care which spelling of the one below it was given.
   if (auto parsed = sg::parse_url(url)) {
     (void)sg::to_string(*parsed);
+    // Hostile hosts and paths against the shipped host rules and URL shapes.
+    static const sg::Policy shipped = sg::parse_policy("policy.json", sg::k_shipped_policy);
+    (void)sg::classify_url(shipped, *parsed);
   }
   if (auto normal = sg::normalize_url(url)) {
     sg::fuzz::require(sg::normalize_url(*normal) == *normal);

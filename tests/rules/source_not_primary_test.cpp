@@ -130,6 +130,7 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://github.com/someone/advent-of-cuda", "a course or exercise repository"},
            {"https://github.com/someone/system-prompts-of-ai-tools",
             "a link-collection repository"},
+           {"https://learn.vendor.example/ols/learning-path/become-a-pro/123", "a learning path"},
            {"https://github.com/someone/diffusion-for-beginners",
             "a course or exercise repository"},
            {"https://github.com/someone/zsh-guide", "a course or exercise repository"},

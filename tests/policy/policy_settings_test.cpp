@@ -10,6 +10,7 @@
 #include "links/settings.h"
 #include "policy/policy.h"
 #include "policy/policy_reference.h"
+#include "sourcegate/shipped_policy.h"
 #include "support/cli_runner.h"
 #include "util/error.h"
 
@@ -144,6 +145,14 @@ TEST(PolicySettings, CommittedFilesAreTheTable) {
   EXPECT_EQ(testing::read_text(root / k_policy_schema_path), policy_json_schema().dump(2) + "\n")
       << "docs/schema/policy.schema.json is stale: run `sourcegate schema policy > "
          "docs/schema/policy.schema.json`";
+}
+
+// The shipped policy is compiled in byte by byte (it is longer than the
+// longest string literal compilers must accept): no byte lost or changed,
+// UTF-8 included.
+TEST(PolicySettings, TheShippedPolicyIsPolicyJsonByteForByte) {
+  EXPECT_EQ(std::string(k_shipped_policy),
+            testing::read_text(testing::source_dir() / "policy/policy.json"));
 }
 
 TEST(PolicySettings, ThePageNamesEveryKeyWithAnExample) {

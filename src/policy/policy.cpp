@@ -184,6 +184,13 @@ void decide_by_shape(const Policy& policy, const UrlShape* after, Classification
                                     : nullptr;
 }
 
+/// Whether `host` is `rule_host` or a host under it: "instinct.docs.amd.com"
+/// is under "docs.amd.com", "mydocs.amd.com" is not.
+bool host_is_or_under(std::string_view host, std::string_view rule_host) {
+  return host == rule_host || (host.size() > rule_host.size() && host.ends_with(rule_host) &&
+                               host[host.size() - rule_host.size() - 1] == '.');
+}
+
 }  // namespace
 
 std::optional<Classification> classify_url(const Policy& policy, const Url& written) {
@@ -209,9 +216,7 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& writ
     if (rule.domain != result.domain) {
       continue;
     }
-    if (!rule.host.empty() && rule.host != result.host &&
-        !(result.host.ends_with(rule.host) &&
-          result.host[result.host.size() - rule.host.size() - 1] == '.')) {
+    if (!rule.host.empty() && !host_is_or_under(result.host, rule.host)) {
       continue;
     }
     if (!rule.path.empty() && !path_has_prefix(result.host, result.path, rule.path)) {

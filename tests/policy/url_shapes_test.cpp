@@ -16,6 +16,11 @@ Policy with_shapes(const std::string& shapes) {
                           shapes + "}}}");
 }
 
+/// The class `policy` gives `url`.
+std::string class_of(const Policy& policy, const std::string& url) {
+  return classify_url(policy, *parse_url(url))->source_class->name;
+}
+
 std::string shape_of(const Policy& policy, const std::string& url) {
   const std::optional<Classification> classification = classify_url(policy, *parse_url(url));
   return classification && classification->shape != nullptr ? classification->shape->name : "";
@@ -99,16 +104,13 @@ TEST(HostRules, AHostsRuleCoversItsSubdomainsUnlessOneHasItsOwn) {
               {"domain": "vendor.example", "host": "docs.vendor.example", "class": "docs"},
               {"domain": "vendor.example", "host": "blog.docs.vendor.example", "class": "blog"},
               {"domain": "vendor.example", "path": "/docs/", "class": "docs"}]})");
-  auto class_of = [&](const std::string& url) {
-    return classify_url(policy, *parse_url(url))->source_class->name;
-  };
-  EXPECT_EQ(class_of("https://docs.vendor.example/guide"), "docs");
-  EXPECT_EQ(class_of("https://instinct.docs.vendor.example/guide"), "docs");
-  EXPECT_EQ(class_of("https://blog.docs.vendor.example/post"), "blog");
-  EXPECT_EQ(class_of("https://a.blog.docs.vendor.example/post"), "blog");
-  EXPECT_EQ(class_of("https://mydocs.vendor.example/guide"), "marketing");
-  EXPECT_EQ(class_of("https://www.vendor.example/product"), "marketing");
-  EXPECT_EQ(class_of("https://mydocs.vendor.example/docs/guide"), "docs");
+  EXPECT_EQ(class_of(policy, "https://docs.vendor.example/guide"), "docs");
+  EXPECT_EQ(class_of(policy, "https://instinct.docs.vendor.example/guide"), "docs");
+  EXPECT_EQ(class_of(policy, "https://blog.docs.vendor.example/post"), "blog");
+  EXPECT_EQ(class_of(policy, "https://a.blog.docs.vendor.example/post"), "blog");
+  EXPECT_EQ(class_of(policy, "https://mydocs.vendor.example/guide"), "marketing");
+  EXPECT_EQ(class_of(policy, "https://www.vendor.example/product"), "marketing");
+  EXPECT_EQ(class_of(policy, "https://mydocs.vendor.example/docs/guide"), "docs");
 }
 
 TEST(HostRules, AForgePathPrefixMatchesInAnyCase) {
@@ -119,14 +121,11 @@ TEST(HostRules, AForgePathPrefixMatchesInAnyCase) {
               {"domain": "github.com", "path": "/MirrorOrg/", "class": "aggregator"},
               {"domain": "example.org", "class": "repo"},
               {"domain": "example.org", "path": "/Mirror/", "class": "aggregator"}]})");
-  auto class_of = [&](const std::string& url) {
-    return classify_url(policy, *parse_url(url))->source_class->name;
-  };
-  EXPECT_EQ(class_of("https://github.com/MirrorOrg/tool"), "aggregator");
-  EXPECT_EQ(class_of("https://github.com/mirrororg/tool"), "aggregator");
-  EXPECT_EQ(class_of("https://github.com/other/tool"), "repo");
-  EXPECT_EQ(class_of("https://example.org/Mirror/page"), "aggregator");
-  EXPECT_EQ(class_of("https://example.org/mirror/page"), "repo");
+  EXPECT_EQ(class_of(policy, "https://github.com/MirrorOrg/tool"), "aggregator");
+  EXPECT_EQ(class_of(policy, "https://github.com/mirrororg/tool"), "aggregator");
+  EXPECT_EQ(class_of(policy, "https://github.com/other/tool"), "repo");
+  EXPECT_EQ(class_of(policy, "https://example.org/Mirror/page"), "aggregator");
+  EXPECT_EQ(class_of(policy, "https://example.org/mirror/page"), "repo");
 }
 
 }  // namespace

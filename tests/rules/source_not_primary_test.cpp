@@ -73,6 +73,8 @@ TEST(SourceNotPrimary, FiresOnNewsVideoCommunityAndSurveyTitles) {
         "On the Efficacy of Knowledge Distillation",
         "The Impact of Inference Acceleration Strategies on Bias of LLMs",
         "Beware of Calibration Data for Pruning Large Language Models",
+        "How Do Vision Transformers Work?",
+        "Pruning Neural Networks at Initialization: Why Are We Missing the Mark?",
         "A collection of post-mortems", "Software optimization resources",
         "Distributed Systems Readings"}) {
     EXPECT_THAT(rule_ids(lint_section(
@@ -88,7 +90,8 @@ TEST(SourceNotPrimary, FiresOnNewsVideoCommunityAndSurveyTitles) {
        {"Diffusion Models: A Unified Perspective", "A Lightweight Vision Transformer for SLAM",
         "Collaborative SLAM: Dataset, Challenges, and Lessons Learned",
         "On the Parameterization and Initialization of Diagonal State Space Models",
-        "The Case for Learned Index Structures",
+        "The Case for Learned Index Structures", "FastDraft: How to Train Your Draft",
+        "How Well do LLMs Compress Their Own Chain-of-Thought? A Token Complexity Approach",
         "QFT: Quantized Full-parameter Tuning of LLMs with Affordable Resources"}) {
     EXPECT_THAT(rule_ids(lint_section(
                     one_entry(std::string(R"("title": ")") + title +

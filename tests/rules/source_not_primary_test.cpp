@@ -74,6 +74,8 @@ TEST(SourceNotPrimary, FiresOnNewsVideoCommunityAndSurveyTitles) {
         "The Impact of Inference Acceleration Strategies on Bias of LLMs",
         "Beware of Calibration Data for Pruning Large Language Models",
         "How Do Vision Transformers Work?",
+        "Where Do the Joules Go? Diagnosing Inference Energy Consumption",
+        "Complete Guide to Carbon Offsetting",
         "Pruning Neural Networks at Initialization: Why Are We Missing the Mark?",
         "A collection of post-mortems", "Software optimization resources",
         "Distributed Systems Readings"}) {
@@ -134,6 +136,7 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://github.com/someone/system-prompts-of-ai-tools",
             "a link-collection repository"},
            {"https://learn.vendor.example/ols/learning-path/become-a-pro/123", "a learning path"},
+           {"https://learn.vendor.example/training/modules/gpu-basics/", "a learning path"},
            {"https://github.com/someone/diffusion-for-beginners",
             "a course or exercise repository"},
            {"https://github.com/someone/zsh-guide", "a course or exercise repository"},
@@ -1061,7 +1064,8 @@ TEST(SourceNotPrimary, ARepositoryNamedForItsFrameworkThatImplementsSomethingIsA
 TEST(SourceNotPrimary, ALinkLabelHandsTheTitleRulesTheDescription) {
   for (const char* label :
        {"arXiv", "PDF", "CVPR 2021", "NeurIPS'22", "IEEE J. Solid-State Circuits", "link to paper",
-        "[paper]", "https://arxiv.org/abs/2103.13630"}) {
+        "[paper]", "https://arxiv.org/abs/2103.13630", "Gholami et al. (2021)",
+        "Gholami and Kim (2021)"}) {
     const auto found = lint_item("- [" + std::string(label) +
                                  "](https://arxiv.org/abs/2103.13630) - A Survey of Quantization "
                                  "Methods for Efficient Neural Network Inference.");
@@ -1084,6 +1088,13 @@ TEST(SourceNotPrimary, ALinkLabelHandsTheTitleRulesTheDescription) {
   EXPECT_THAT(rule_ids(lint_item("- [arXiv](https://arxiv.org/abs/1902.08153) - Learned Step Size "
                                  "Quantization.")),
               IsEmpty());
+  // A citation labels the link; a name with a year in it is a title.
+  EXPECT_THAT(rule_ids(lint_item("- [Llama 3 (2024)](https://arxiv.org/abs/2103.13630) - "
+                                 "Dissecting the quantization of Llama 3.")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_item("- [Touvron et al. (2024)](https://arxiv.org/abs/2103.13630) - "
+                                 "Dissecting the quantization of Llama 3.")),
+              ElementsAre("source/not-primary"));
 }
 
 // A study named in a subtitle after the work's own name or method evaluates

@@ -137,6 +137,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
             "a link-collection repository"},
            {"https://learn.vendor.example/ols/learning-path/become-a-pro/123", "a learning path"},
            {"https://learn.vendor.example/training/modules/gpu-basics/", "a learning path"},
+           {"https://www.consultancy.example/gb-en/insights/research-library/gen-ai/",
+            "an insights page"},
            {"https://github.com/someone/diffusion-for-beginners",
             "a course or exercise repository"},
            {"https://github.com/someone/zsh-guide", "a course or exercise repository"},

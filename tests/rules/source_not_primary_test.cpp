@@ -196,6 +196,10 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://vendor.example/products/application-monitoring/", "a product page"},
            {"https://someproject.example/playground/", "a demo or playground"},
            {"https://book.someone.example/distsys/", "a book's own site"},
+           {"https://www.pbr-book.example/3ed-2018/Shapes.html", "a book's own site"},
+           {"https://docs.vendor.example/en-us/learn/paths/quantum-fundamentals/",
+            "a learning path"},
+           {"https://github.com/someone/QuantumKatas", "a course or exercise repository"},
            {"https://someone.example/blog/tagged/data-science", "a tag or category page"},
            {"https://datamining.typepad.com/data_mining/", "a blog platform or path"},
            {"https://someone.example/things/webgpu/index.html", "a blog platform or path"},
@@ -388,6 +392,7 @@ TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
   EXPECT_THAT(post("Speculative decoding explained"), ElementsAre("source/not-primary"));
   EXPECT_THAT(post("Announcing a new NCCL release"), ElementsAre("source/not-primary"));
   EXPECT_THAT(post("NCCL 2.20 is now available"), ElementsAre("source/not-primary"));
+  EXPECT_THAT(post("NCCL at GTC: a recap"), ElementsAre("source/not-primary"));
   // "Introducing" opens the vendor's first technical description of its own
   // format or feature, not a product announcement.
   EXPECT_THAT(post("Introducing NVFP4 for efficient low-precision inference"), IsEmpty());

@@ -200,6 +200,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://docs.vendor.example/en-us/learn/paths/quantum-fundamentals/",
             "a learning path"},
            {"https://github.com/someone/QuantumKatas", "a course or exercise repository"},
+           {"https://medium.com/someco-engineering/tagged/data-science",
+            "a Medium publication's tag page"},
            {"https://someone.example/blog/tagged/data-science", "a tag or category page"},
            {"https://datamining.typepad.com/data_mining/", "a blog platform or path"},
            {"https://someone.example/things/webgpu/index.html", "a blog platform or path"},

@@ -200,6 +200,7 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://docs.vendor.example/en-us/learn/paths/quantum-fundamentals/",
             "a learning path"},
            {"https://github.com/someone/QuantumKatas", "a course or exercise repository"},
+           {"https://clusters.example/workshops/", "a section index"},
            {"https://medium.com/someco-engineering/tagged/data-science",
             "a Medium publication's tag page"},
            {"https://someone.example/blog/tagged/data-science", "a tag or category page"},
@@ -685,7 +686,9 @@ TEST(SourceNotPrimary, AWhitePaperIsDocumentationOnAnyHost) {
   const auto found = lint_markdown(
       "# L\n\n## S\n\n- [A100 architecture](https://www.nvidia.com/content/dam/en-zz/Solutions/"
       "nvidia-ampere-architecture-whitepaper.pdf) - The architecture of the A100.\n"
-      "- [A100](https://www.nvidia.com/en-us/data-center/a100/) - The A100 product page.\n");
+      "- [A100](https://www.nvidia.com/en-us/data-center/a100/) - The A100 product page.\n"
+      "- [DGX-1](https://images.nvidia.com/content/pdf/dgx1-system-architecture-whitepaper1.pdf) "
+      "- The architecture of the DGX-1.\n");
   ASSERT_THAT(rule_ids(found), ElementsAre("source/not-primary"));
   EXPECT_EQ(found[0].location.line, 6);
 }

@@ -169,14 +169,21 @@ namespace {
 /// the host rule's.
 void decide_by_shape(const Policy& policy, const UrlShape* after, Classification& classification) {
   const std::string place = classification.place();
-  const UrlShape* shape = nullptr;
-  if (after == nullptr || policy.shapes_on_any_host.holds(after)) {
-    shape = policy.shapes_on_any_host.first_match(place, after);
-    after = nullptr;
-  }
-  if (shape == nullptr && classification.rule == nullptr) {
-    shape = policy.shapes_on_unknown_hosts.first_match(place, after);
-  }
+  const re2::StringPiece query(classification.query.data(), classification.query.size());
+  const UrlShape* shape = after;
+  // Each step moves to a later shape, so the walk ends.
+  do {
+    after = shape;
+    shape = nullptr;
+    if (after == nullptr || policy.shapes_on_any_host.holds(after)) {
+      shape = policy.shapes_on_any_host.first_match(place, after);
+      after = nullptr;
+    }
+    if (shape == nullptr && classification.rule == nullptr) {
+      shape = policy.shapes_on_unknown_hosts.first_match(place, after);
+    }
+  } while (shape != nullptr && shape->unless_query &&
+           RE2::PartialMatch(query, *shape->unless_query));
   classification.shape = shape;
   classification.source_class = shape != nullptr ? policy.find_class(shape->class_name)
                                 : classification.rule != nullptr
@@ -207,6 +214,7 @@ std::optional<Classification> classify_url(const Policy& policy, const Url& writ
   result.host = url.site_host();
   result.domain = registrable_domain(result.host);
   result.path = url.path;
+  result.query = url.query;
   // Most specific first: a host beats the domain, a longer host (a
   // subdomain's own rule) beats the host it is under, a longer path prefix
   // beats a shorter one. A host's rule covers its subdomains: docs.amd.com's

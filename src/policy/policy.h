@@ -66,6 +66,9 @@ struct UrlShape {
   /// nor names the page (its last path segment) in its title: such a page may
   /// be the project's own, which a host rule or the declared kind settles.
   bool weak = false;
+  /// A query this matches names one item on the page the path indexes
+  /// ("Schedule?showEvent=8961" is one paper's page): the shape does not apply.
+  std::shared_ptr<RE2> unless_query;
   Location location;
 };
 
@@ -257,6 +260,8 @@ struct Classification {
   /// The registrable domain (public suffix list), or the host when it has none.
   std::string domain;
   std::string path;
+  /// The query, without the '?': shapes with "unless_query" read it.
+  std::string query;
   const HostRule* rule = nullptr;
   /// Set when the URL's shape decided the class rather than a host rule.
   const UrlShape* shape = nullptr;

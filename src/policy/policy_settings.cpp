@@ -497,6 +497,10 @@ UrlShapes read_shapes(const Setting& self, const JsonNode& node, std::string_vie
     if (const JsonNode* weak = member.value.find("weak")) {
       shape.weak = bool_value(*weak, "weak");
     }
+    if (const JsonNode* unless_query = member.value.find("unless_query")) {
+      shape.unless_query =
+          compile(string_value(*unless_query, "unless_query"), unless_query->location);
+    }
     if (policy.find_class(shape.class_name) == nullptr) {
       fail(class_name->location, fmt::format("shape names unknown class \"{}\"; define it under "
                                              "\"classes\"",
@@ -527,6 +531,13 @@ Setting shapes(const About& about, Get get) {
                   "instead.",
                   "true"},
                  Type::boolean, false, false),
+      item_field({"unless_query",
+                  "RE2 over the URL's query (without \"?\"), partial match: a query it "
+                  "matches names one item of the page the path indexes "
+                  "(\"Schedule?showEvent=8961\" is one paper's page), and the shape does not "
+                  "apply.",
+                  R"("(?:^|&)showEvent=\\d+")"},
+                 Type::string, false),
   };
   setting.read = [get](const Setting& self, const JsonNode& value, const std::string& path,
                        Policy& policy) { get(policy) = read_shapes(self, value, path, policy); };

@@ -1,8 +1,10 @@
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "policy/policy.h"
+#include "util/error.h"
 #include "util/url.h"
 
 namespace sg {
@@ -89,6 +91,30 @@ TEST(UrlShapes, AWeakShapeOnAnyHostGivesWayToTheUnknownHostsTable) {
   EXPECT_FALSE(policy.shapes_on_any_host.holds(classification.shape));
   EXPECT_EQ(policy.shapes_on_any_host.first_match("docs.a.example/kratos", classification.shape),
             nullptr);
+}
+
+// A query that names one item makes the page that item, not the index its
+// path names: the shape gives way to the next one.
+TEST(UrlShapes, AQueryThatNamesAnItemTurnsAShapeAway) {
+  const Policy policy = with_shapes(
+      R"("a programme": {"pattern": "/Schedule$", "class": "blog",
+                           "unless_query": "(?:^|&)showEvent=\\d+"},
+         "any page": {"pattern": "^", "class": "docs"})");
+  EXPECT_EQ(shape_of(policy, "https://conf.example/2022/Schedule"), "a programme");
+  EXPECT_EQ(shape_of(policy, "https://conf.example/2022/Schedule?day=2"), "a programme");
+  EXPECT_EQ(shape_of(policy, "https://conf.example/2022/Schedule?showEvent=54104"), "any page");
+  EXPECT_EQ(shape_of(policy, "https://conf.example/2022/Schedule?day=2&showEvent=7"), "any page");
+}
+
+TEST(UrlShapes, ABadQueryPatternIsRefusedAtItsPlace) {
+  try {
+    (void)with_shapes(R"("a programme": {"pattern": "/Schedule$", "class": "blog", )"
+                      R"("unless_query": "(unclosed"})");
+    FAIL() << "accepted a bad pattern";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.location().line, 2);
+    EXPECT_THAT(error.what(), ::testing::HasSubstr("missing )"));
+  }
 }
 
 // A host rule's path prefix matches a forge's owner in any case, as GitHub

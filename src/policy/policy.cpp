@@ -165,8 +165,8 @@ namespace {
 
 /// Sets the shape that decides `classification` (the first after `after`, in
 /// the order shapes are tried: those on any host, then, where no host rule
-/// decides, those on unknown hosts) and the class it gives: the shape's, else
-/// the host rule's.
+/// decides, those on unknown hosts, whose "unless_query" does not match the
+/// URL's query) and the class it gives: the shape's, else the host rule's.
 void decide_by_shape(const Policy& policy, const UrlShape* after, Classification& classification) {
   const std::string place = classification.place();
   const re2::StringPiece query(classification.query.data(), classification.query.size());
@@ -182,7 +182,7 @@ void decide_by_shape(const Policy& policy, const UrlShape* after, Classification
     if (shape == nullptr && classification.rule == nullptr) {
       shape = policy.shapes_on_unknown_hosts.first_match(place, after);
     }
-  } while (shape != nullptr && shape->unless_query &&
+  } while (shape != nullptr && shape->unless_query && !query.empty() &&
            RE2::PartialMatch(query, *shape->unless_query));
   classification.shape = shape;
   classification.source_class = shape != nullptr ? policy.find_class(shape->class_name)

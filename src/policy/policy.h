@@ -55,8 +55,9 @@ struct HostRule {
 };
 
 /// A URL shape (policy "url_shapes"): an RE2 pattern over "host/path" (host
-/// without "www.", no query) that says what a URL is when its host does not,
-/// or whatever its host says (a site root is a home page anywhere).
+/// without "www.", no query; only "unless_query" reads the query) that says
+/// what a URL is when its host does not, or whatever its host says (a site
+/// root is a home page anywhere).
 struct UrlShape {
   std::string name;
   /// A class name, looked up when used: a copied Policy holds no pointers
@@ -66,8 +67,9 @@ struct UrlShape {
   /// nor names the page (its last path segment) in its title: such a page may
   /// be the project's own, which a host rule or the declared kind settles.
   bool weak = false;
-  /// A query this matches names one item on the page the path indexes
-  /// ("Schedule?showEvent=8961" is one paper's page): the shape does not apply.
+  /// A non-empty query this matches names one item on the page the path
+  /// indexes ("Schedule?showEvent=8961" is one paper's page): the shape does
+  /// not apply.
   std::shared_ptr<RE2> unless_query;
   Location location;
 };

@@ -532,10 +532,10 @@ Setting shapes(const About& about, Get get) {
                   "true"},
                  Type::boolean, false, false),
       item_field({"unless_query",
-                  "RE2 over the URL's query (without \"?\"), partial match: a query it "
-                  "matches names one item of the page the path indexes "
+                  "RE2 over the URL's query (without \"?\"), partial match: a non-empty query "
+                  "it matches names one item of the page the path indexes "
                   "(\"Schedule?showEvent=8961\" is one paper's page), and the shape does not "
-                  "apply.",
+                  "apply. The next shape, or the host rule, decides instead.",
                   R"("(?:^|&)showEvent=\\d+")"},
                  Type::string, false),
   };

@@ -106,6 +106,36 @@ TEST(UrlShapes, AQueryThatNamesAnItemTurnsAShapeAway) {
   EXPECT_EQ(shape_of(policy, "https://conf.example/2022/Schedule?day=2&showEvent=7"), "any page");
 }
 
+// Turned away on any host, a URL goes on to the unknown hosts' shapes, or,
+// where a host rule decides, to the rule's class.
+TEST(UrlShapes, AShapeTurnedAwayByItsQueryGivesWayToTheNextTableOrTheHostRule) {
+  const Policy policy = parse_policy("p.json",
+                                     R"({"classes": {"paper": {"primary": true, "kinds": ["paper"]},
+    "blog": {}, "aggregator": {}},
+    "hosts": [{"domain": "papers.example", "class": "paper"}],
+    "url_shapes": {
+      "on_any_host": {"a programme": {"pattern": "/Schedule$", "class": "aggregator",
+                                      "unless_query": "(?:^|&)showEvent=\\d+"}},
+      "on_unknown_hosts": {"any page": {"pattern": "^", "class": "blog"}}}})");
+  const std::string event = "/2022/Schedule?showEvent=54104";
+  EXPECT_EQ(shape_of(policy, "https://conf.example" + event), "any page");
+  EXPECT_EQ(class_of(policy, "https://conf.example" + event), "blog");
+  EXPECT_EQ(shape_of(policy, "https://papers.example" + event), "");
+  EXPECT_EQ(class_of(policy, "https://papers.example" + event), "paper");
+  EXPECT_EQ(class_of(policy, "https://papers.example/2022/Schedule"), "aggregator");
+}
+
+// An empty pattern, which matches any text, turns nothing away: only a query
+// that is there names an item.
+TEST(UrlShapes, AnEmptyQueryTurnsNoShapeAway) {
+  const Policy policy = with_shapes(
+      R"("a programme": {"pattern": "/Schedule$", "class": "blog", "unless_query": ""},
+         "any page": {"pattern": "^", "class": "docs"})");
+  EXPECT_EQ(shape_of(policy, "https://conf.example/2022/Schedule"), "a programme");
+  EXPECT_EQ(shape_of(policy, "https://conf.example/2022/Schedule?"), "a programme");
+  EXPECT_EQ(shape_of(policy, "https://conf.example/2022/Schedule?showEvent=1"), "any page");
+}
+
 TEST(UrlShapes, ABadQueryPatternIsRefusedAtItsPlace) {
   try {
     (void)with_shapes(R"("a programme": {"pattern": "/Schedule$", "class": "blog", )"
@@ -113,6 +143,7 @@ TEST(UrlShapes, ABadQueryPatternIsRefusedAtItsPlace) {
     FAIL() << "accepted a bad pattern";
   } catch (const InputError& error) {
     EXPECT_EQ(error.location().line, 2);
+    EXPECT_EQ(error.location().column, 110);
     EXPECT_THAT(error.what(), ::testing::HasSubstr("missing )"));
   }
 }

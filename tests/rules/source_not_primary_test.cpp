@@ -135,6 +135,10 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://github.com/someone/advent-of-cuda", "a course or exercise repository"},
            {"https://github.com/someone/system-prompts-of-ai-tools",
             "a link-collection repository"},
+           {"https://github.com/someone/cpplinks/blob/master/compilers.md",
+            "a link-collection repository"},
+           {"https://github.com/someone/awesome-gpu/blob/main/README.md",
+            "a link-collection repository"},
            {"https://learn.vendor.example/ols/learning-path/become-a-pro/123", "a learning path"},
            {"https://learn.vendor.example/training/modules/gpu-basics/", "a learning path"},
            {"https://www.consultancy.example/gb-en/insights/research-library/gen-ai/",
@@ -395,6 +399,9 @@ TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {
         "model's own repository."}) {
     EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("source/not-primary"))) << item;
   }
+  EXPECT_THAT(rule_ids(lint_item("- [flip-link](https://github.com/knurling-rs/flip-link) - Adds "
+                                 "zero-cost stack overflow protection.")),
+              Not(Contains("source/not-primary")));
   EXPECT_THAT(post("Using NCCL for all-reduce across nodes"), IsEmpty());
   EXPECT_THAT(post("Speculative decoding explained"), ElementsAre("source/not-primary"));
   EXPECT_THAT(post("Announcing a new NCCL release"), ElementsAre("source/not-primary"));

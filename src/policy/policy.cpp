@@ -163,27 +163,37 @@ bool path_has_prefix(std::string_view host, std::string_view path, std::string_v
 
 namespace {
 
-/// Sets the shape that decides `classification` (the first after `after`, in
-/// the order shapes are tried: those on any host, then, where no host rule
-/// decides, those on unknown hosts, whose "unless_query" does not match the
-/// URL's query) and the class it gives: the shape's, else the host rule's.
+/// The first shape after `after` that `place` matches, in the order shapes
+/// are tried: those on any host, then, where no host rule decides, those on
+/// unknown hosts.
+const UrlShape* next_shape(const Policy& policy, const Classification& classification,
+                           std::string_view place, const UrlShape* after) {
+  if (after == nullptr || policy.shapes_on_any_host.holds(after)) {
+    if (const UrlShape* shape = policy.shapes_on_any_host.first_match(place, after)) {
+      return shape;
+    }
+    after = nullptr;
+  }
+  return classification.rule == nullptr ? policy.shapes_on_unknown_hosts.first_match(place, after)
+                                        : nullptr;
+}
+
+/// Whether a query that is there names one item of the page `shape` indexes.
+bool turned_away_by_query(const UrlShape& shape, const std::string& query) {
+  return shape.unless_query && !query.empty() &&
+         RE2::PartialMatch(re2::StringPiece(query.data(), query.size()), *shape.unless_query);
+}
+
+/// Sets the shape that decides `classification` (the first after `after`
+/// that its "unless_query" does not turn away) and the class it gives: the
+/// shape's, else the host rule's.
 void decide_by_shape(const Policy& policy, const UrlShape* after, Classification& classification) {
   const std::string place = classification.place();
-  const re2::StringPiece query(classification.query.data(), classification.query.size());
-  const UrlShape* shape = after;
+  const UrlShape* shape = next_shape(policy, classification, place, after);
   // Each step moves to a later shape, so the walk ends.
-  do {
-    after = shape;
-    shape = nullptr;
-    if (after == nullptr || policy.shapes_on_any_host.holds(after)) {
-      shape = policy.shapes_on_any_host.first_match(place, after);
-      after = nullptr;
-    }
-    if (shape == nullptr && classification.rule == nullptr) {
-      shape = policy.shapes_on_unknown_hosts.first_match(place, after);
-    }
-  } while (shape != nullptr && shape->unless_query && !query.empty() &&
-           RE2::PartialMatch(query, *shape->unless_query));
+  while (shape != nullptr && turned_away_by_query(*shape, classification.query)) {
+    shape = next_shape(policy, classification, place, shape);
+  }
   classification.shape = shape;
   classification.source_class = shape != nullptr ? policy.find_class(shape->class_name)
                                 : classification.rule != nullptr

@@ -148,8 +148,6 @@ TEST(UrlShapes, ABadQueryPatternIsRefusedAtItsPlace) {
   }
 }
 
-// A host rule's path prefix matches a forge's owner in any case, as GitHub
-// does; elsewhere a path is case-sensitive.
 // A host's rule covers the hosts under it, a subdomain's own rule wins, and
 // a name that merely ends like the host is another host.
 TEST(HostRules, AHostsRuleCoversItsSubdomainsUnlessOneHasItsOwn) {
@@ -170,6 +168,8 @@ TEST(HostRules, AHostsRuleCoversItsSubdomainsUnlessOneHasItsOwn) {
   EXPECT_EQ(class_of(policy, "https://mydocs.vendor.example/docs/guide"), "docs");
 }
 
+// A host rule's path prefix matches a forge's owner in any case, as GitHub
+// does; elsewhere a path is case-sensitive.
 TEST(HostRules, AForgePathPrefixMatchesInAnyCase) {
   const Policy policy =
       parse_policy("p.json",

@@ -81,7 +81,8 @@ void print_summary(const ImportOptions& options, const ImportedEntries& imported
     std::cout << "nothing was guessed; run `sourcegate lint`, then `sourcegate render`\n";
     return;
   }
-  std::cout << fmt::format("{} {} \"review\", saying what was guessed:\n", imported.reviewed,
+  std::cout << fmt::format("{} {} \"review\", saying what was guessed or left out:\n",
+                           imported.reviewed,
                            imported.reviewed == 1 ? "entry carries" : "entries carry");
   for (const auto& [guess, count] : imported.guesses) {
     std::cout << fmt::format("  {:>6}  {}\n", count, guess);
@@ -161,7 +162,8 @@ void add_import_command(CLI::App& app, int& exit_code) {
   command->footer(
       "One file per top-level section (NN-slug.json, in list order) and list.json. A kind the\n"
       "list does not declare is inferred from the URL; an entry whose kind or description was\n"
-      "guessed carries \"review\", which lint reports (entry/review) until it is removed.\n"
+      "guessed, or whose description linked a page (not written back), carries \"review\",\n"
+      "which lint reports (entry/review) until it is removed.\n"
       "Examples:\n"
       "  sourcegate import README.md               entries/ from README.md\n"
       "  sourcegate import docs/list.md -o data --force");

@@ -135,7 +135,7 @@ ShardPart keep_shard(std::vector<links::LinkTarget>& targets, const links::Shard
 
 std::vector<links::FoundLink> entry_links_of(const Entry& entry) {
   std::vector<links::FoundLink> found;
-  for (const Entry::LocatedUrl& located : entry.located_urls()) {
+  for (const Entry::LocatedUrl& located : entry.written_urls()) {
     found.push_back(
         {std::string(located.url), located.location, links::classify_link(located.url)});
   }

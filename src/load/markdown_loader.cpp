@@ -2274,6 +2274,12 @@ class MarkdownReader {
           is_web_link(node)) {
         described_link = node;
       }
+      if (type == CMARK_NODE_LINK && is_web_link(node) && has_word_character(text)) {
+        // "by [Ann](…)", "inspired by [x](…)": a mention keeps its link on
+        // its words, so that an import renders it back.
+        entry.description_links.push_back(
+            {std::string(trim(text)), url_of(node), locate(node), std::nullopt});
+      }
       description += text;
     }
     if (tagged_after_title && authors_at) {
@@ -2334,6 +2340,8 @@ class MarkdownReader {
       entry.url = url_of(described_link);
       entry.set_position("url", locate(described_link));
       drop_kind_chip(entry.description, plain_text(described_link));
+      std::erase_if(entry.description_links,
+                    [&](const EntryLink& link) { return link.location == locate(described_link); });
     }
     if (entry.links.size() <= 1) {
       entry.links.clear();
@@ -2457,6 +2465,10 @@ class MarkdownReader {
     if (redacted) {
       entry.parse_urls();
     }
+    // A mention that no request may follow (mailto:, credentials) stays words.
+    std::erase_if(entry.description_links, [](const EntryLink& link) {
+      return web_url_problem(link.url, link.parsed ? &*link.parsed : nullptr).has_value();
+    });
     // "Arxiv 2025.&nbsp;&nbsp;[![Homepage](…)](…)": padding, no words.
     for (std::string* text : {&entry.title, &entry.description}) {
       if (text->find(k_no_break_space) != std::string::npos) {

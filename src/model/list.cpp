@@ -35,6 +35,7 @@ std::string_view to_string(EntryKind kind) {
 
 std::vector<std::string_view> entry_kind_names() {
   std::vector<std::string_view> names;
+  names.reserve(std::size(k_kind_names));
   for (const auto& [kind, name] : k_kind_names) {
     names.push_back(name);
   }
@@ -66,6 +67,9 @@ void Entry::parse_urls() {
   // With links, url is the first of them: parsed once.
   parsed_url = !links.empty() && links.front().url == url ? links.front().parsed : parse_url(url);
   parsed_code = parse_url(code);
+  for (EntryLink& link : description_links) {
+    link.parsed = parse_url(link.url);
+  }
 }
 
 namespace {
@@ -89,6 +93,16 @@ std::vector<Entry::LocatedUrl> Entry::located_urls() const {
   }
   if (!code.empty()) {
     urls.push_back({"code", code, where("code"), parsed_or_null(parsed_code)});
+  }
+  return urls;
+}
+
+std::vector<Entry::LocatedUrl> Entry::written_urls() const {
+  std::vector<LocatedUrl> urls = located_urls();
+  for (const EntryLink& link : description_links) {
+    if (!link.url.empty()) {
+      urls.push_back({"description_links", link.url, link.location, parsed_or_null(link.parsed)});
+    }
   }
   return urls;
 }

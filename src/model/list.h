@@ -17,8 +17,9 @@ std::string_view to_string(EntryKind kind);
 /// Every kind's name, in declaration order: for schemas and messages.
 std::vector<std::string_view> entry_kind_names();
 
-/// One link of an entry that names several resources ("vLLM, SGLang, and
-/// TensorRT-LLM"): its label is the words of the title that it links.
+/// A link on words of an entry: of its title, when the entry names several
+/// resources ("vLLM, SGLang, and TensorRT-LLM"), or of its description (an
+/// author's page, a project it mentions). The label is the words it links.
 struct EntryLink {
   std::string label;
   std::string url;
@@ -64,6 +65,10 @@ struct Entry {
   /// Empty for Markdown input, where the kind is inferred from the URL.
   std::optional<EntryKind> kind;
   std::string description;
+  /// Links on words of the description ("by [Ann](…)", "inspired by
+  /// [x](…)"), in description order: mentions, which `links` checks and no
+  /// rule judges the entry by.
+  std::vector<EntryLink> description_links;
   std::optional<Claim> claim;
   std::string code;
   /// `code` parsed, as `parsed_url` is.
@@ -105,7 +110,7 @@ struct Entry {
 
   /// One URL of an entry and where it is written.
   struct LocatedUrl {
-    std::string_view field;  ///< "url", "links" or "code"
+    std::string_view field;  ///< "url", "links", "code" or "description_links"
     std::string_view url;    ///< a view into the entry
     Location location;
     /// The URL as parse_urls parsed it; null when it is no absolute URL or
@@ -115,6 +120,9 @@ struct Entry {
   /// Every URL the entry links to, with its place: url (or each of links),
   /// then code. Empty fields are left out.
   std::vector<LocatedUrl> located_urls() const;
+  /// located_urls, then the links of the description: every URL the entry
+  /// writes, for the link checker.
+  std::vector<LocatedUrl> written_urls() const;
 };
 
 struct Group {

@@ -10,6 +10,8 @@ struct Location {
   std::string file;
   int line = 0;
   int column = 0;
+
+  bool operator==(const Location&) const = default;
 };
 
 }  // namespace sg

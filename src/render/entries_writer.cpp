@@ -119,6 +119,13 @@ class Converter {
       guessed(k_review_description_missing, "the title stands in");
     }
     json["description"] = description;
+    for (const EntryLink& link : entry.description_links) {
+      // Rendered entries link only what the rules judge (the title's links
+      // and code): a mention's page is named here, so nothing is lost unseen.
+      guessed(k_review_description_link,
+              fmt::format("[{}]({}): give that page its own entry, or leave it out",
+                          one_line(link.label), one_line(link.url)));
+    }
     if (entry.claim) {
       Json claim = Json::object();
       for (const auto& [name, value] : {std::pair{"hardware", &entry.claim->hardware},

@@ -40,6 +40,7 @@ inline constexpr std::string_view k_review_kind_inferred = "kind inferred from t
 inline constexpr std::string_view k_review_kind_guessed = "kind guessed";
 inline constexpr std::string_view k_review_description_missing = "description missing";
 inline constexpr std::string_view k_review_title_missing = "title missing";
+inline constexpr std::string_view k_review_description_link = "description link not kept";
 
 /// Turns a loaded list (a Markdown list, most often) into entry documents:
 /// one section file per section in list order, entries in order, groups,

@@ -40,7 +40,7 @@ std::vector<Diagnostic> link_findings(const std::vector<const links::LinkResult*
   // The entry written at each file and line, to name it in the finding.
   std::map<std::tuple<std::string, int>, const Entry*> entry_at_line;
   entries.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
-    for (const Entry::LocatedUrl& link : entry.located_urls()) {
+    for (const Entry::LocatedUrl& link : entry.written_urls()) {
       entry_at_line.emplace(std::make_tuple(link.location.file, link.location.line), &entry);
     }
   });

@@ -337,8 +337,10 @@ TEST(Cli, LintAndLinksSeeTheSameLinksAtTheSamePlacesInAMarkdownList) {
   };
   const auto lint_reading = sources("check");  // entries as lint reads them, then links
   const auto links_reading = sources("links");
-  // A table row with a link is an entry too, and so is an item written in HTML.
-  ASSERT_EQ(lint_reading.size(), 8U);
+  // A table row with a link is an entry too, and so is an item written in HTML;
+  // a URL a description mentions is checked as well.
+  ASSERT_EQ(lint_reading.size(), 9U);
+  EXPECT_THAT(lint_reading, ::testing::Contains(::testing::Key("https://bare.example/p")));
   EXPECT_THAT(lint_reading, ::testing::Contains(::testing::Key("https://epsilon.example/")));
   EXPECT_THAT(lint_reading, ::testing::Contains(::testing::Key("https://theta.example/tool")));
   EXPECT_THAT(lint_reading, ::testing::Contains(::testing::Key("https://zeta.example/")));

@@ -767,6 +767,43 @@ TEST(MarkdownLoader, ALinkedBylineDescribesTheEntry) {
   EXPECT_EQ(books[2].title, "Stand by Me");
 }
 
+// The links among a description's words (a byline's authors, a project it
+// mentions) are kept on their words, where they are written, so that the
+// link checker and an import see them; one no request may follow is not.
+TEST(MarkdownLoader, ADescriptionKeepsTheLinksOnItsWords) {
+  const LoadResult result = load_text(
+      "# L\n\n## Tools\n\n"
+      "- [Foo](https://foo.example/) by [Ann Lee](https://ann.example/) - Inspired by "
+      "[agnoster](https://github.com/agnoster/theme), see <https://bar.example/p>.\n"
+      "- [Baz](https://baz.example/) - Write to [us](mailto:us@baz.example) or "
+      "[the admin](https://user:secret@baz.example/admin).\n"
+      "- **Qux** - [Website](https://qux.example/) of the tool.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].description,
+            "by Ann Lee - Inspired by agnoster, see https://bar.example/p.");
+  ASSERT_EQ(entries[0].description_links.size(), 3U);
+  EXPECT_EQ(entries[0].description_links[0].label, "Ann Lee");
+  EXPECT_EQ(entries[0].description_links[0].url, "https://ann.example/");
+  EXPECT_EQ(entries[0].description_links[0].location.line, 5);
+  EXPECT_EQ(entries[0].description_links[0].location.column, 34);
+  EXPECT_EQ(entries[0].description_links[1].label, "agnoster");
+  EXPECT_EQ(entries[0].description_links[2].url, "https://bar.example/p");
+  EXPECT_TRUE(entries[1].description_links.empty());
+  // A link the description's words give as the entry's URL is its URL only.
+  EXPECT_EQ(entries[2].url, "https://qux.example/");
+  EXPECT_TRUE(entries[2].description_links.empty());
+  // The entry's own links come first; the mentions follow for the checker.
+  std::vector<std::string> written;
+  for (const Entry::LocatedUrl& located : entries[0].written_urls()) {
+    written.emplace_back(located.url);
+  }
+  EXPECT_THAT(written,
+              ::testing::ElementsAre("https://foo.example/", "https://ann.example/",
+                                     "https://github.com/agnoster/theme", "https://bar.example/p"));
+  EXPECT_EQ(entries[0].located_urls().size(), 1U);
+}
+
 // "[Title](url) **edX**": the provider in bold after the title's link is
 // who offers it, not words of the title; bold words before a separator are.
 TEST(MarkdownLoader, AProviderInBoldAfterTheTitleDescribesIt) {

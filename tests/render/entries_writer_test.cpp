@@ -145,6 +145,25 @@ TEST(EntriesWriter, GuessesAKindNoHostRuleGives) {
   EXPECT_EQ(imported.guesses.at(std::string(k_review_kind_guessed)), 2U);
 }
 
+// Rendered entries link only what the rules judge: a link among the
+// description's words is not written back, but named for a person to act on.
+TEST(EntriesWriter, NamesEachDescriptionLinkItDoesNotKeep) {
+  const ImportedEntries imported = import_markdown(
+      "# L\n\n## S\n\n- [Tool](https://arxiv.org/abs/2301.03598) by "
+      "[Ann](https://ann.example/) - Read [the post](https://blog.example/p) first.\n"
+      "- [Other](https://arxiv.org/abs/2301.03599) - Plain words.\n");
+  const Json entries = document(imported, "00-s.json")["entries"];
+  EXPECT_EQ(entries[0]["description"], "by Ann - Read the post first.");
+  EXPECT_THAT(entries[0]["review"],
+              ::testing::Contains("description link not kept ([Ann](https://ann.example/): give "
+                                  "that page its own entry, or leave it out)"));
+  EXPECT_THAT(entries[0]["review"],
+              ::testing::Contains("description link not kept ([the post](https://blog.example/p): "
+                                  "give that page its own entry, or leave it out)"));
+  EXPECT_EQ(entries[1]["review"].size(), 1U);  // only its kind
+  EXPECT_EQ(imported.guesses.at(std::string(k_review_description_link)), 2U);
+}
+
 TEST(EntriesWriter, DocumentsAreCanonicalAndLoadBackWithoutSchemaErrors) {
   const ImportedEntries imported = import_markdown(k_list);
   LoadResult loaded;

@@ -1,7 +1,11 @@
 #include "model/list.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <utility>
+
+#include "util/text.h"
 
 namespace sg {
 namespace {
@@ -105,6 +109,54 @@ std::vector<Entry::LocatedUrl> Entry::written_urls() const {
     }
   }
   return urls;
+}
+
+namespace {
+
+/// A title's letters and digits, lower case: "Real-time" and "Real time"
+/// are one name.
+std::string name_key(std::string_view title) {
+  std::string key;
+  for (const char c : to_lower(title)) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0 || static_cast<unsigned char>(c) >= 0x80) {
+      key += c;
+    }
+  }
+  return key;
+}
+
+/// The names a title gives, its bracketed tags aside: the whole, and for a
+/// repository's "owner/name" each side ("surrealdb/surrealdb" names SurrealDB).
+std::vector<std::string> name_keys(std::string_view written) {
+  // "linebender/xilem [xilem]": a tag another link labels names nothing new.
+  std::string title(written);
+  for (std::size_t open = title.find('['); open != std::string::npos; open = title.find('[')) {
+    const std::size_t close = title.find(']', open);
+    if (close == std::string::npos) {
+      break;
+    }
+    title.erase(open, close - open + 1);
+  }
+  std::vector<std::string> keys = {name_key(title)};
+  if (const std::size_t slash = title.find('/');
+      slash != std::string::npos && title.find('/', slash + 1) == std::string::npos) {
+    keys.push_back(name_key(title.substr(0, slash)));
+    keys.push_back(name_key(title.substr(slash + 1)));
+  }
+  std::erase(keys, std::string());
+  return keys;
+}
+
+}  // namespace
+
+bool same_name(const Entry& a, const Entry& b) {
+  const std::vector<std::string> theirs = name_keys(b.title);
+  for (const std::string& key : name_keys(a.title)) {
+    if (std::find(theirs.begin(), theirs.end(), key) != theirs.end()) {
+      return true;
+    }
+  }
+  return false;
 }
 
 std::size_t List::entry_count() const {

@@ -200,4 +200,16 @@ struct List {
   std::size_t entry_count() const;
 };
 
+/// The topic an entry is filed under: its group, else its section. A list
+/// that files one resource under several topics repeats it once per topic.
+inline const void* filing_topic(const Section& section, const Group* group) {
+  return group != nullptr ? static_cast<const void*>(group) : static_cast<const void*>(&section);
+}
+
+/// True when two entries give one name: their titles have the same letters
+/// and digits, case aside, or one names a repository ("surrealdb/surrealdb")
+/// by the other's name. One page under two names is a slip (a copied
+/// link); under one name in two topics it is the same resource filed twice.
+bool same_name(const Entry& a, const Entry& b);
+
 }  // namespace sg

@@ -19,6 +19,9 @@ constexpr std::size_t k_convention_percent = 95;
 /// few " - " in an em-dash list are still its separators, one ": " may be
 /// a title's colon.
 constexpr std::size_t k_separator_min_entries = 2;
+/// A list files resources by topic when this many repeat under their title in
+/// another topic: one or two such repeats are slips a maintainer would fix.
+constexpr std::size_t k_filing_min_repeats = 3;
 
 InferredSetting setting(std::string key, std::string what, std::size_t following,
                         std::size_t seen) {
@@ -144,20 +147,28 @@ ListConventions infer_conventions(const LoadResult& loaded,
       }
     }
   });
-  // A feed that files one resource under several topics repeats it across
-  // sections and never within one; a hand-kept list's repeats are slips.
-  std::size_t repeated_within = 0;
-  std::size_t repeated_across = 0;
-  std::unordered_map<std::string, const Section*> first_section;
-  loaded.list.for_each_entry([&](const Section& section, const Group*, const Entry& entry) {
-    if (entry.url.empty()) {
+  // A feed files one resource under each topic it serves, under its name
+  // each time; a hand-kept list's repeats are slips, a few at most, and a
+  // copied link repeats a page under another name.
+  std::size_t repeats = 0;
+  std::size_t filed_again = 0;
+  std::unordered_map<std::string, std::vector<std::pair<const Entry*, const void*>>> seen;
+  loaded.list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
+    if (entry.url.empty() || entry.detail) {
       return;
     }
-    const auto [it, inserted] =
-        first_section.emplace(duplicate_key(entry.url, CanonicalRules()), &section);
-    if (!inserted) {
-      (it->second == &section ? repeated_within : repeated_across) += 1;
+    const void* topic = filing_topic(section, group);
+    auto& earlier = seen[duplicate_key(entry.url, CanonicalRules())];
+    if (!earlier.empty()) {
+      ++repeats;
+      filed_again += std::none_of(earlier.begin(), earlier.end(),
+                                  [&](const auto& filed) {
+                                    return filed.second == topic || !same_name(*filed.first, entry);
+                                  })
+                         ? 1
+                         : 0;
     }
+    earlier.emplace_back(&entry, topic);
   });
   ListConventions conventions;
   conventions.settings = {
@@ -170,8 +181,8 @@ ListConventions infer_conventions(const LoadResult& loaded,
       setting("canonical.https", "links use https", https_links, web_links),
       setting("canonical.arxiv_abstract", "arXiv links point at the abstract page", arxiv_abstracts,
               arxiv_links),
-      {"duplicates.across_sections", repeated_within > 0 || repeated_across == 0, repeated_within,
-       repeated_within + repeated_across, "repeated links repeat within one section"},
+      {"duplicates.across_sections", filed_again < k_filing_min_repeats, repeats - filed_again,
+       repeats, "repeated links are not one resource filed again under its title in another topic"},
   };
   for (const auto& [mark, count] : loaded.separators_used) {
     conventions.separator_counts.emplace_back(mark, count);

@@ -12,39 +12,69 @@
 namespace sg {
 namespace {
 
+/// An entry seen under a URL identity, and the topic it is filed under.
+struct Filed {
+  const Entry* entry;
+  const void* topic;
+};
+
+/// The earlier entry `entry` repeats, or null when the list may repeat it: a
+/// list that files by topic ("duplicates.across_sections": false) files one
+/// resource under its name once per topic, so only a repeat within one topic,
+/// or under another name (a copied link), is a slip.
+const Entry* repeated_entry(const std::vector<Filed>& earlier, const Entry& entry,
+                            const void* topic, bool across_topics) {
+  for (const Filed& filed : earlier) {
+    if (filed.entry == &entry) {
+      return nullptr;
+    }
+  }
+  if (across_topics) {
+    return earlier.front().entry;
+  }
+  for (const Filed& filed : earlier) {
+    if (filed.topic == topic || !same_name(*filed.entry, entry)) {
+      return filed.entry;
+    }
+  }
+  return nullptr;
+}
+
 void check_duplicate_url(const List& list, const RuleContext& context, Findings& out) {
-  std::unordered_map<std::string, const Entry*> first_seen;
-  first_seen.reserve(list.entry_count());
-  list.for_each_entry([&](const Section& section, const Group*, const Entry& entry) {
+  std::unordered_map<std::string, std::vector<Filed>> seen;
+  seen.reserve(list.entry_count());
+  list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
     // An entry whose several links repeat one earlier entry is one finding.
     std::vector<const Entry*> repeated;
     if (entry.detail) {
       return;  // "Vanilla GAN" under each GAN collection that implements it
     }
+    const void* topic = filing_topic(section, group);
     for (const Entry::LocatedUrl& link : entry.located_urls()) {
       if (link.field == "code") {
         continue;  // a paper and its report may name one repository
       }
-      // A list that files one resource under several sections on purpose
-      // ("duplicates.across_sections": false) is judged section by section.
-      std::string identity = duplicate_key(link.url, link.parsed, context.policy.canonical);
-      if (!context.policy.duplicates_across_sections) {
-        identity += fmt::format(" {}", static_cast<const void*>(&section));
+      std::vector<Filed>& earlier =
+          seen[duplicate_key(link.url, link.parsed, context.policy.canonical)];
+      const Entry* first =
+          earlier.empty()
+              ? nullptr
+              : repeated_entry(earlier, entry, topic, context.policy.duplicates_across_sections);
+      if (earlier.empty() || earlier.back().entry != &entry) {
+        earlier.push_back({&entry, topic});
       }
-      auto [it, inserted] = first_seen.emplace(identity, &entry);
-      if (inserted || it->second == &entry ||
-          std::find(repeated.begin(), repeated.end(), it->second) != repeated.end()) {
+      if (first == nullptr ||
+          std::find(repeated.begin(), repeated.end(), first) != repeated.end()) {
         continue;
       }
-      repeated.push_back(it->second);
-      const Entry& first = *it->second;
+      repeated.push_back(first);
       out.push_back(Finding{
           .location = entry.where("url"),
-          .message = fmt::format("links the same page as \"{}\" at {}:{}", first.title,
-                                 first.location.file, first.location.line),
+          .message = fmt::format("links the same page as \"{}\" at {}:{}", first->title,
+                                 first->location.file, first->location.line),
           .hint = "remove one of them, or waive this rule with the reason the list repeats it",
           .entry = &entry,
-          .involves = {&first}});
+          .involves = {first}});
     }
   });
 }
@@ -59,8 +89,11 @@ extern const Rule k_entry_duplicate_url = {
         "URLs are compared after normalisation: scheme, host case, default port, trailing "
         "slash, tracking parameters, the arXiv abs/pdf/version forms and the case of a GitHub "
         "owner and repository name; links to two sections of a page (#a, #b) are two entries. "
-        "A list that repeats resources across its sections by design says "
-        "\"duplicates\": {\"across_sections\": false}. An item nested under another entry "
+        "A list that files one resource under each topic it serves says "
+        "\"duplicates\": {\"across_sections\": false}: then a repeat under the same title in "
+        "another topic (another group, else another section) is that filing, and only a repeat "
+        "within one topic or under another title (a copied link) is reported. An item nested under "
+        "another entry "
         "(the papers a collection implements) is a detail of it and may repeat a link. A list may "
         "repeat an entry on purpose (one resource in two places of a reading path); waive the "
         "rule on the repeat with the reason.",

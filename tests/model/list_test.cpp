@@ -42,5 +42,23 @@ TEST(Entry, LocatedUrlsOfASingleLinkEntryAndANote) {
   EXPECT_TRUE(Entry{}.located_urls().empty());
 }
 
+// One resource filed twice keeps its name, however the list spells it; a
+// page under another name is a copied link.
+TEST(Entry, SameNameReadsTheNameNotItsSpelling) {
+  auto titled = [](std::string title) {
+    Entry entry;
+    entry.title = std::move(title);
+    return entry;
+  };
+  EXPECT_TRUE(same_name(titled("VGGT-SLAM 2.0: Real-time"), titled("vggt-slam 2.0: real time")));
+  EXPECT_TRUE(same_name(titled("SurrealDB"), titled("surrealdb/surrealdb")));
+  EXPECT_TRUE(same_name(titled("vproxy/0x676e67"), titled("vproxy")));
+  EXPECT_TRUE(same_name(titled("linebender/xilem [xilem]"), titled("xilem")));
+  EXPECT_FALSE(same_name(titled("g3proxy"), titled("g3bench")));
+  EXPECT_FALSE(same_name(titled("DYP-SLAM: A Real-time Visual SLAM"),
+                         titled("CFP-SLAM: A Real-time Visual SLAM")));
+  EXPECT_FALSE(same_name(titled("[list]"), titled("[list]")));  // no name to go by
+}
+
 }  // namespace
 }  // namespace sg

@@ -64,21 +64,34 @@ TEST(ListConventions, SeparatorsAreTheMarksTheListUses) {
               ElementsAre("-", "\u2013", "\u2014"));
 }
 
-// A feed repeats a paper under each of its topics, never within one.
-TEST(ListConventions, AFeedThatRepeatsAcrossSectionsSaysSo) {
-  const std::string feed =
-      "# L\n\n## SLAM\n\n- [P](https://arxiv.org/abs/1) - One.\n- [Q](https://arxiv.org/abs/2) - "
-      "Two.\n\n## Mapping\n\n- [P](https://arxiv.org/abs/1) - One.\n";
-  const ListConventions of_feed = conventions_of(feed);
-  const InferredSetting& across = find(of_feed, "duplicates.across_sections");
-  EXPECT_FALSE(across.value);
-  EXPECT_EQ(across.seen, 1U);
-  const ListConventions with_slip =
-      conventions_of(feed +
-                     "- [R](https://arxiv.org/abs/3) - Three.\n- [R](https://arxiv.org/abs/3) - "
-                     "Three.\n");
-  EXPECT_TRUE(find(with_slip, "duplicates.across_sections")
-                  .value);  // a repeat within a section is a slip: keep comparing everything
+// A feed files a paper under each of its topics, under its title each time;
+// one or two such repeats, or a page under another title, are slips.
+TEST(ListConventions, AFeedThatFilesByTopicSaysSo) {
+  const std::string topics =
+      "# L\n\n## Papers\n\n### SLAM\n\n- [P](https://arxiv.org/abs/1) - One.\n"
+      "- [Q](https://arxiv.org/abs/2) - Two.\n- [R](https://arxiv.org/abs/3) - Three.\n\n"
+      "### Mapping\n\n- [P](https://arxiv.org/abs/1) - One.\n- [Q](https://arxiv.org/abs/2) - "
+      "Two.\n";
+  const InferredSetting& two = find(conventions_of(topics), "duplicates.across_sections");
+  EXPECT_TRUE(two.value);
+  EXPECT_EQ(two.seen, 2U);
+  const ListConventions feed = conventions_of(topics + "- [R](https://arxiv.org/abs/3) - Three.\n");
+  const InferredSetting& three = find(feed, "duplicates.across_sections");
+  EXPECT_FALSE(three.value);
+  EXPECT_EQ(three.following, 0U);
+  EXPECT_EQ(three.seen, 3U);
+  // A slip within one topic still counts, and keeps the feed a feed.
+  const InferredSetting& with_slip =
+      find(conventions_of(topics +
+                          "- [R](https://arxiv.org/abs/3) - Three.\n- [S](https://arxiv.org/abs/4)"
+                          " - Four.\n- [S](https://arxiv.org/abs/4) - Four.\n"),
+           "duplicates.across_sections");
+  EXPECT_FALSE(with_slip.value);
+  EXPECT_EQ(with_slip.following, 1U);
+  // Pages repeated under other titles are copied links, not filing.
+  EXPECT_TRUE(find(conventions_of(topics + "- [Not R](https://arxiv.org/abs/3) - Three.\n"),
+                   "duplicates.across_sections")
+                  .value);
 }
 
 TEST(ListConventions, NothingToGoByKeepsTheDefault) {

@@ -44,21 +44,33 @@ TEST(EntryDuplicateUrl, TwoSectionsOfOnePageAreTwoEntries) {
             1);
 }
 
-TEST(EntryDuplicateUrl, AListMayRepeatAcrossSectionsByPolicy) {
+// A list that files by topic repeats a resource under its name in each topic
+// it serves; a repeat within one topic, or under another name (a link copied
+// onto the wrong paper), is still a slip. A topic is a group, else a section.
+TEST(EntryDuplicateUrl, AListMayFileOneResourceUnderSeveralTopicsByPolicy) {
   LoadResult loaded;
   load_markdown_text("README.md",
-                     "# L\n\n## SLAM\n\n- [P](https://arxiv.org/abs/1) - One.\n\n## Mapping\n\n"
+                     "# L\n\n## SLAM\n\n- [P](https://arxiv.org/abs/1) - One.\n"
+                     "- [Q](https://arxiv.org/abs/2) - Two.\n\n## Mapping\n\n"
                      "- [P](https://arxiv.org/abs/1) - One.\n- [P](https://arxiv.org/abs/1) - "
-                     "One.\n",
+                     "One.\n- [Not Q](https://arxiv.org/abs/2) - A copied link.\n\n"
+                     "## Papers\n\n### Alignment\n\n- [R: A Method](https://arxiv.org/abs/3) - "
+                     "Three.\n\n### Benchmarks\n\n- [R - a method](https://arxiv.org/abs/3) - "
+                     "Three.\n",
                      loaded);
   auto duplicates = [&](const std::string& policy) {
-    const auto found =
-        run_rules(loaded.list, parse_policy("p.json", policy), *parse_date("2026-11-30"));
-    return std::count_if(found.begin(), found.end(),
-                         [](const Diagnostic& d) { return d.rule == "entry/duplicate-url"; });
+    std::vector<int> lines;
+    for (const Diagnostic& d :
+         run_rules(loaded.list, parse_policy("p.json", policy), *parse_date("2026-11-30"))) {
+      if (d.rule == "entry/duplicate-url") {
+        lines.push_back(d.location.line);
+      }
+    }
+    return lines;
   };
-  EXPECT_EQ(duplicates("{}"), 2);
-  EXPECT_EQ(duplicates(R"({"duplicates": {"across_sections": false}})"), 1);
+  EXPECT_THAT(duplicates("{}"), ElementsAre(10, 11, 12, 22));
+  // Line 11 repeats P within Mapping; line 12 gives Q's page another name.
+  EXPECT_THAT(duplicates(R"({"duplicates": {"across_sections": false}})"), ElementsAre(11, 12));
 }
 
 // Two links of one entry that both repeat an earlier entry are one finding.

@@ -1413,8 +1413,15 @@ class MarkdownReader {
     if (titles_a_loose_item(paragraph)) {
       return true;
     }
+    // "`-t` - show timestamp": an item named by inline code and linking
+    // nothing explains a command, as the lines under a code block do.
+    const bool names_code =
+        cmark_node_get_type(cmark_node_first_child(paragraph)) == CMARK_NODE_CODE;
     for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
          node = cmark_node_next(node)) {
+      if (names_code && cmark_node_get_type(node) != CMARK_NODE_LINK) {
+        continue;
+      }
       if (cmark_node_get_type(node) == CMARK_NODE_LINK ||
           (cmark_node_get_type(node) == CMARK_NODE_TEXT &&
            literal(node).find(k_item_separator) != std::string::npos)) {
@@ -2629,9 +2636,14 @@ constexpr std::string_view k_framework_names =
 bool is_code_label(std::string_view label) {
   // "Code", "GitHub", and code named by its origin or framework ("Official
   // Code", "PyTorch Code", "PyTorch (lucidrains)"); a "#opensource" tag.
-  // A label in brackets ("[[repo]](url)") is the same label.
+  // A label in brackets ("[[repo]](url)") is the same label. Other words
+  // before "Code" name a product or a font ("Visual Studio Code", "Fira
+  // Code"), not the entry's code.
   static const RE2 k_code(
-      R"((?i)\s*\[?\s*(?:(?:[\w.+#-]+\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|)"
+      R"((?i)\s*\[?\s*(?:(?:(?:official|original|authors?['’]?s?|our|the|project|paper|)"
+      R"(reference|example|sample|full|)" +
+      std::string(k_framework_names) +
+      R"()\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|)"
       R"(gitlab|bitbucket|codeberg|sourcehut|sourceforge|#open-?source|(?:)" +
       std::string(k_framework_names) + R"()(?:-?\d)?(?:\s*\([^()]{1,40}\))?)\s*\]?\s*)");
   return RE2::FullMatch(label, k_code);

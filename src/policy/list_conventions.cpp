@@ -19,9 +19,11 @@ constexpr std::size_t k_convention_percent = 95;
 /// few " - " in an em-dash list are still its separators, one ": " may be
 /// a title's colon.
 constexpr std::size_t k_separator_min_entries = 2;
-/// A list files resources by topic when this many repeat under their title in
-/// another topic: one or two such repeats are slips a maintainer would fix.
+/// A list files resources by topic when at least this many, and this share
+/// of its entries, repeat under their title in another topic: a paper feed
+/// files one in twenty papers twice, a hand-kept list slips one in a hundred.
 constexpr std::size_t k_filing_min_repeats = 3;
+constexpr std::size_t k_filing_min_percent = 2;
 
 InferredSetting setting(std::string key, std::string what, std::size_t following,
                         std::size_t seen) {
@@ -181,8 +183,12 @@ ListConventions infer_conventions(const LoadResult& loaded,
       setting("canonical.https", "links use https", https_links, web_links),
       setting("canonical.arxiv_abstract", "arXiv links point at the abstract page", arxiv_abstracts,
               arxiv_links),
-      {"duplicates.across_sections", filed_again < k_filing_min_repeats, repeats - filed_again,
-       repeats, "repeated links are not one resource filed again under its title in another topic"},
+      {"duplicates.across_sections",
+       filed_again < k_filing_min_repeats || filed_again * 100 < entries * k_filing_min_percent,
+       repeats - filed_again, repeats,
+       fmt::format("repeated links are not one resource filed again under its title in another "
+                   "topic; filing by topic takes {}% of the entries, {}",
+                   k_filing_min_percent, (entries * k_filing_min_percent + 99) / 100)},
   };
   for (const auto& [mark, count] : loaded.separators_used) {
     conventions.separator_counts.emplace_back(mark, count);

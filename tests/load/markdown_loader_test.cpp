@@ -1142,6 +1142,38 @@ TEST(MarkdownLoader, AYearAndVenueBeforeTheLinkOpenTheDescription) {
   EXPECT_EQ(entries[3].title, "2018 was a year for Pruning");
 }
 
+// The options a list explains under a command's code block ("`-t` - show
+// timestamp") are no entries: they name code and link nothing.
+TEST(MarkdownLoader, BulletsExplainingACommandAreNoEntries) {
+  const LoadResult result = load_text(
+      "# L\n\n## Tools\n\n- [vmstat](https://example.org/vmstat) - Memory statistics.\n\n"
+      "###### Show utilization\n\n```bash\nvmstat 2 20 -t\n```\n\n"
+      "  * `2` - number of times with a defined time interval\n  * `-t` - show timestamp\n\n"
+      "## Mixed\n\n- [rg](https://github.com/BurntSushi/ripgrep) - Searches.\n"
+      "- `fd` - A finder the list names without a link.\n");
+  EXPECT_EQ(result.list.entry_count(), 3U);
+  EXPECT_EQ(result.not_entries.at("prose items"), 2U);
+  EXPECT_EQ(result.list.sections.at(1).entries.at(1).title, "`fd`");
+}
+
+// Code named by who wrote it is the entry's code; a product or a font whose
+// name ends in "Code" is words of the description.
+TEST(MarkdownLoader, AProductNamedCodeIsNoCodeLink) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [CodeLLDB](https://marketplace.example/lldb) - A LLDB extension for "
+      "[Visual Studio Code](https://code.visualstudio.com/).\n"
+      "- [Hook](https://hook.example/) - Hooks for [Claude Code](https://claude.example/code).\n"
+      "- [Paper](https://arxiv.org/abs/1) - A method. [[Official Code](https://github.com/o/m)]\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].description, "A LLDB extension for Visual Studio Code.");
+  EXPECT_EQ(entries[0].code, "");
+  EXPECT_EQ(entries[1].description, "Hooks for Claude Code.");
+  EXPECT_EQ(entries[1].code, "");
+  EXPECT_EQ(entries[2].code, "https://github.com/o/m");
+}
+
 // Lists in Chinese write a full-width colon with no space after it and head
 // their contents "目录"; an item's closing full stop is not the title's.
 TEST(MarkdownLoader, AFullWidthColonSeparatesAndChineseContentsAreSkipped) {

@@ -1172,6 +1172,7 @@ class MarkdownReader {
     }
     const links::HtmlDocument document(html);
     std::vector<std::pair<const GumboNode*, const GumboNode*>> used;
+    std::vector<std::string> undescribed;
     std::vector<const GumboNode*> stack{document.root()};
     const std::size_t block_start = m_lines.offset_of(cmark_node_get_start_line(written_at),
                                                       cmark_node_get_start_column(written_at));
@@ -1220,7 +1221,10 @@ class MarkdownReader {
       }
       const SeparatorAt separator = m_separators.find(text.after, true);
       if (text.line != nullptr && separator.at == std::string_view::npos) {
-        continue;  // a later line names and describes its resource, or is no item
+        // A later line names and describes its resource, or none does: then
+        // the summary counts the line.
+        undescribed.emplace_back(trim(href->value));
+        continue;
       }
       used.push_back(item);
       Entry entry;
@@ -1240,6 +1244,12 @@ class MarkdownReader {
       }
       entry.end_line = cmark_node_get_end_line(written_at);
       found.push_back(std::move(entry));
+    }
+    for (const std::string& url : undescribed) {
+      if (std::none_of(found.begin(), found.end(),
+                       [&](const Entry& entry) { return entry.url == url; })) {
+        ++m_out.not_entries["links on an HTML line that describes nothing"];
+      }
     }
     return found;
   }

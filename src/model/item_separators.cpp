@@ -19,6 +19,11 @@ SeparatorAt ItemSeparators::find(std::string_view text, bool after_link) const {
       if (const std::size_t at = text.find(spaced); at < first.at) {
         first = {at, spaced.size(), mark};
       }
+      // "<a …>Name</a>- Text": right after the link, the space before the
+      // dash may be missing.
+      if (after_link && first.at != 0 && text.starts_with(mark + " ")) {
+        first = {0, mark.size() + 1, mark};
+      }
       continue;
     }
     if (!after_link) {

@@ -627,7 +627,8 @@ TEST(MarkdownLoader, HtmlLinksInsideSentencesAreNoEntries) {
 }
 
 // A paragraph of lines, each a link and its description, holds an entry per
-// line; a later line without a description (a sponsor's logo) is none.
+// line; a later line without a description (a sponsor's logo) is none, and
+// the summary counts it.
 TEST(MarkdownLoader, AnHtmlParagraphOfLinesHoldsAnEntryPerLine) {
   const LoadResult result = load_text(
       "# L\n\n## S\n\n<p>\n"
@@ -635,15 +636,36 @@ TEST(MarkdownLoader, AnHtmlParagraphOfLinesHoldsAnEntryPerLine) {
       "to choose a path.<br>\n"
       "&nbsp;&nbsp; <a href=\"https://github.com/o/checklist\"><b>Checklist</b></a> - the "
       "checklist for web sites.<br>\n"
+      "&nbsp;&nbsp; <a href=\"https://ciphersuite.info/\"><b>Cipher Search</b></a>- a "
+      "search engine.<br>\n"
       "<a href=\"https://sponsor.example/\"><b>Fast builds.</b></a><br>\n"
       "Read <a href=\"https://other.example/\">this</a> - a sentence.<br></p>\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 2U);
+  ASSERT_EQ(entries.size(), 3U);
+  // No space before the dash right after the link: still the separator.
+  EXPECT_EQ(entries[2].title, "Cipher Search");
+  EXPECT_EQ(entries[2].description, "a search engine.");
+  // The logo's line is counted, not lost.
+  EXPECT_EQ(result.not_entries.at("links on an HTML line that describes nothing"), 1U);
   EXPECT_EQ(entries[0].title, "Roadmap");
   EXPECT_EQ(entries[0].description, "roadmaps to choose a path.");
   EXPECT_EQ(entries[1].url, "https://github.com/o/checklist");
   EXPECT_EQ(entries[1].description, "the checklist for web sites.");
   EXPECT_EQ(entries[1].location.line, 7);
+}
+
+// Right after the title's link a dash separates without the space before it;
+// inside words ("x-based") a dash is no separator.
+TEST(MarkdownLoader, ADashRightAfterTheLinkSeparates) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n- [Woxi](https://x.example/)- An interpreter.\n"
+      "- [Vox](https://v.example/)-based tools - A set.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "Woxi");
+  EXPECT_EQ(entries[0].description, "An interpreter.");
+  EXPECT_EQ(entries[1].title, "Vox-based tools");
+  EXPECT_EQ(entries[1].description, "A set.");
 }
 
 // Without a separator, the words after the link describe it: a link among

@@ -953,6 +953,33 @@ class MarkdownReader {
     return image;
   }
 
+  /// Whether a badge links the code of the entry whose link is `entry_url`:
+  /// it links a repository that its image is about ("github/stars/o/r") or
+  /// that it names as code ("![Code](…)", "GitHub Repo stars"), and not the
+  /// entry's own. A build or policy badge ("unsafe forbidden") links
+  /// something else.
+  static bool badge_links_code(cmark_node* badge, std::string_view entry_url) {
+    const std::optional<std::string> repo = github_repo_containing(url_of(badge));
+    if (!repo || github_repo_containing(entry_url) == repo) {
+      return false;
+    }
+    static const RE2 k_names_code(
+        R"((?i)\b(?:code|github|stars?|repo(?:sitory)?|source|oss|open[- ]?source)\b)");
+    for (cmark_node* image = cmark_node_first_child(badge); image != nullptr;
+         image = cmark_node_next(image)) {
+      if (cmark_node_get_type(image) != CMARK_NODE_IMAGE) {
+        continue;
+      }
+      const std::string source = url_of(image);
+      if (to_lower(source).find(to_lower(*repo)) != std::string::npos ||
+          RE2::PartialMatch(plain_text(image), k_names_code) ||
+          RE2::PartialMatch(source, k_names_code)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /// Whether `url` is a link to another site, not an anchor or a file here.
   static bool is_web_link(const std::string& url) {
     return !url.empty() && !url.starts_with("#") && !is_relative_link(url);
@@ -1995,7 +2022,8 @@ class MarkdownReader {
     };
     auto take_code = [&](cmark_node* link, bool badge) {
       if (cmark_node_get_type(link) != CMARK_NODE_LINK || !entry.code.empty() ||
-          (badge ? !github_repo_containing(url_of(link)) : !is_code_label(plain_text(link)))) {
+          (badge ? !badge_links_code(link, entry.links.empty() ? "" : entry.links.front().url)
+                 : !is_code_label(plain_text(link)))) {
         return false;
       }
       set_code(link);

@@ -1380,6 +1380,27 @@ TEST(MarkdownLoader, ALinkOfSeveralBadgesIsTheEntrysCode) {
   EXPECT_EQ(entries[0].description, "Media player.");
 }
 
+// A badge about something else (a policy, a build) links no code, even when
+// it links a repository: only one its image is about or names as code does.
+TEST(MarkdownLoader, ABadgeAboutSomethingElseIsNoCode) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "* [ewebsock](https://github.com/rerun-io/ewebsock) - WebSocket library. "
+      "[![unsafe forbidden](https://img.shields.io/badge/unsafe-forbidden-success.svg)]"
+      "(https://github.com/rust-secure-code/safety-dance/)\n"
+      "* [hck](https://github.com/sstadick/hck) - A cut. [![build badge]"
+      "(https://github.com/sstadick/hck/workflows/Check/badge.svg)](https://github.com/sstadick/"
+      "hck)\n"
+      "* [Paper](https://arxiv.org/abs/1) - A method. "
+      "[![Code](https://img.shields.io/badge/Code-black)](https://github.com/o/method)\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].code, "");
+  EXPECT_EQ(entries[0].description, "WebSocket library.");
+  EXPECT_EQ(entries[1].code, "");  // its own repository: nothing to add
+  EXPECT_EQ(entries[2].code, "https://github.com/o/method");
+}
+
 // An HTML table whose rows are named by their first cell in words: a link
 // in a later cell, named by its own name, is the row's data (its corpus, its
 // licence), not an entry; one named as the row's paper is the entry the row

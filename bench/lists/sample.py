@@ -57,9 +57,10 @@ def lint(binary, directory, list_file):
                           "--format", "json"], cwd=directory, capture_output=True, text=True)
     if run.returncode not in (0, 1):
         sys.exit(f"{directory}: lint exited {run.returncode}\n{run.stderr}")
-    # Notes and infos (entries judged by inference) report, they do not alarm.
+    # Notes and infos (entries judged by inference) report, they do not alarm;
+    # nor does a waived finding (the entry's waiver, a section the policy exempts).
     return [d for d in json.loads(run.stdout)["diagnostics"]
-            if d["severity"] in ("error", "warning")]
+            if d["severity"] in ("error", "warning") and "waived" not in d]
 
 
 def finding_order(finding):

@@ -348,6 +348,21 @@ void run_init(const InitOptions& options) {
   for (const InferredSetting& rule : rules_off) {
     set_key(policy, rule.key, "off");
   }
+  // Where the source rules stay on, a section of books or talks the list
+  // keeps on purpose is named, not judged entry by entry.
+  std::vector<SectionOutsideSources> outside_sources;
+  if (!turns_sources_off(rules_off)) {
+    outside_sources = sections_outside_sources(
+        loaded.list,
+        run_rules(loaded.list, parse_policy(options.output, policy.dump()), today_utc()));
+    std::vector<std::string> headings;
+    for (const SectionOutsideSources& section : outside_sources) {
+      headings.push_back(section.heading);
+    }
+    if (!headings.empty()) {
+      policy["exempt_sections"]["sources"] = headings;
+    }
+  }
   const std::string text = policy.dump(2) + "\n";
   // The starter must be a policy lint accepts: check it before writing it.
   const Policy parsed = parse_policy(options.output, text);
@@ -382,6 +397,12 @@ void run_init(const InitOptions& options) {
   }
   if (headings_note) {
     std::cout << "  " << *headings_note << "\n";
+  }
+  for (const SectionOutsideSources& section : outside_sources) {
+    std::cout << fmt::format(
+        "  exempt_sections.sources: \"{}\"  ({} of its {} entries fail the source or surface "
+        "rules; its findings are reported as waived)\n",
+        printable(section.heading), section.failing, section.entries);
   }
   if (!rules_off.empty()) {
     std::cout << "\nrules the list does not keep to, turned off (turn them on when it does):\n";

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -24,6 +26,9 @@ constexpr std::size_t k_separator_min_entries = 2;
 /// files one in twenty papers twice, a hand-kept list slips one in a hundred.
 constexpr std::size_t k_filing_min_repeats = 3;
 constexpr std::size_t k_filing_min_percent = 2;
+/// A section the source rules fail this many entries of, and half its
+/// entries, holds material the list keeps on purpose: books, talks, surveys.
+constexpr std::size_t k_outside_sources_min_entries = 5;
 
 InferredSetting setting(std::string key, std::string what, std::size_t following,
                         std::size_t seen) {
@@ -104,6 +109,60 @@ std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
     }
   }
   return off;
+}
+
+std::vector<SectionOutsideSources> sections_outside_sources(
+    const List& list, const std::vector<Diagnostic>& findings) {
+  // Where each failing entry starts: findings name their entry by it.
+  std::set<std::tuple<std::string, int, int>> failing;
+  for (const Diagnostic& d : findings) {
+    if (d.waived_reason.empty() && d.entry_location.line != 0 &&
+        (d.rule.starts_with("source/") || d.rule.starts_with("surface/"))) {
+      failing.emplace(d.entry_location.file, d.entry_location.line, d.entry_location.column);
+    }
+  }
+  const auto fails = [&](const Entry& entry) {
+    return failing.contains(
+        std::make_tuple(entry.location.file, entry.location.line, entry.location.column));
+  };
+  const auto outside = [](std::size_t count, std::size_t of) {
+    return count >= k_outside_sources_min_entries && 2 * count >= of;
+  };
+  std::vector<SectionOutsideSources> found;
+  for (const Section& section : list.sections) {
+    SectionOutsideSources whole{section.title, 0, 0};
+    std::vector<SectionOutsideSources> groups;
+    for (const Entry& entry : section.entries) {
+      ++whole.entries;
+      whole.failing += fails(entry) ? 1 : 0;
+    }
+    for (const Group& group : section.groups) {
+      SectionOutsideSources part{group.title, 0, 0};
+      for (const Entry& entry : group.entries) {
+        ++part.entries;
+        part.failing += fails(entry) ? 1 : 0;
+      }
+      whole.entries += part.entries;
+      whole.failing += part.failing;
+      if (outside(part.failing, part.entries)) {
+        groups.push_back(std::move(part));
+      }
+    }
+    // The finest headings that hold the failing entries: the section only
+    // when what its named groups leave still fails as a whole.
+    std::size_t rest_failing = whole.failing;
+    std::size_t rest_entries = whole.entries;
+    for (const SectionOutsideSources& group : groups) {
+      rest_failing -= group.failing;
+      rest_entries -= group.entries;
+    }
+    if (outside(rest_failing, rest_entries)) {
+      found.push_back(std::move(whole));
+    } else {
+      found.insert(found.end(), groups.begin(), groups.end());
+    }
+  }
+  return found;
 }
 
 ListConventions infer_conventions(const LoadResult& loaded,

@@ -45,6 +45,22 @@ struct ListConventions {
 std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
                                                           const std::vector<Diagnostic>& findings);
 
+/// A section or group the source and surface rules fail most entries of, in
+/// a list that keeps to them elsewhere: its Resources of books and talks.
+struct SectionOutsideSources {
+  std::string heading;
+  /// Entries under it that a source or surface rule fails, of `entries`.
+  std::size_t failing = 0;
+  std::size_t entries = 0;
+};
+
+/// The sections (else groups) where `findings`, a run of every rule over
+/// `list`, fail at least five entries and at least half of them by the
+/// source and surface rules; so a starter policy names them in
+/// "exempt_sections.sources".
+std::vector<SectionOutsideSources> sections_outside_sources(
+    const List& list, const std::vector<Diagnostic>& findings);
+
 /// The classes a project's own site is linked as (a site root, an
 /// organisation page, a GitHub Pages project), which a list of projects
 /// counts as the project's documentation.

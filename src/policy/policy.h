@@ -247,6 +247,10 @@ struct Policy {
   bool duplicates_across_sections = true;
   std::size_t group_max_links = 0;
   std::vector<std::string> group_size_exempt_sections;
+  /// Headings of sections or groups whose entries the source and surface
+  /// rules do not judge ("exempt_sections.sources"): a list's Resources of
+  /// books and talks. Their findings are reported as waived, by heading.
+  std::vector<std::string> sources_exempt_sections;
   int freshness_default_max_age_days = 0;
   CanonicalRules canonical;
   std::map<std::string, RuleSetting, std::less<>> rules;

@@ -1272,6 +1272,18 @@ Setting make_policy_settings() {
                      R"(["Start here"])"},
                     [](Policy & p) -> auto& { return p.group_size_exempt_sections; }, Naming::key),
             }),
+      block({"exempt_sections", "Sections a list keeps outside a family of rules, by heading.",
+             R"({"sources": ["Resources"]})"},
+            {
+                texts(
+                    {"sources",
+                     "Headings of sections or groups (as written, case aside) whose entries "
+                     "the source and surface rules do not judge: a list of libraries that "
+                     "keeps its books and talks under Resources. Their findings are reported "
+                     "as waived, naming the heading.",
+                     R"(["Resources"])"},
+                    [](Policy & p) -> auto& { return p.sources_exempt_sections; }, Naming::key),
+            }),
       block({"freshness", "The freshness/stale rule for volatile sections.",
              R"({"default_max_age_days": 90})"},
             {

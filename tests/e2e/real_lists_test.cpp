@@ -168,9 +168,11 @@ TEST_P(RealLists, MeetsItsExpectations) {
     const auto rule = wanted.at("rule").get<std::string>();
     const int line = wanted.at("line").get<int>();
     const auto text = wanted.at("message_contains").get<std::string>();
+    // A waived finding (the entry's waiver, a section the policy exempts)
+    // alarms no one: it does not count as fired.
     const bool found = std::any_of(diagnostics.begin(), diagnostics.end(), [&](const json& d) {
       return d.value("rule", "") == rule && d.value("line", 0) == line &&
-             d.value("message", "").find(text) != std::string::npos;
+             d.value("message", "").find(text) != std::string::npos && !d.contains("waived");
     });
     if (found) {
       continue;
@@ -190,7 +192,9 @@ TEST_P(RealLists, MeetsItsExpectations) {
 
   std::map<std::string, long> counts;
   for (const json& d : diagnostics) {
-    ++counts[d.value("rule", "?")];
+    if (!d.contains("waived")) {
+      ++counts[d.value("rule", "?")];
+    }
   }
   const json bounds = expect.value("max_findings", json::object());
   for (const auto& [rule, count] : counts) {

@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include "load/markdown_loader.h"
 
 namespace sg {
@@ -128,6 +130,54 @@ TEST(ListConventions, RulesAListDoesNotKeepAreTurnedOff) {
   EXPECT_EQ(off[0].following, 3U);
   EXPECT_EQ(off[0].seen, 5U);
   EXPECT_EQ(off[2].seen, 1U);  // list/group-size: its one group is too big
+}
+
+// A section of talks and books the source rules fail for most of its
+// entries is kept on purpose; a section with one slip, or too few failing
+// entries to be a pattern, is not. A group counts when its section does not.
+TEST(ListConventions, SectionsTheSourceRulesFailMostAreNamed) {
+  std::string list = "# L\n\n## Libraries\n\n";
+  for (int i = 0; i < 8; ++i) {
+    list += fmt::format("- [lib{0}](https://github.com/o/lib{0}) - A library.\n", i);
+  }
+  list += "\n## Resources\n\n";
+  for (int i = 0; i < 6; ++i) {
+    list += fmt::format("- [Talk {0}](https://www.youtube.com/watch?v={0}) - A talk.\n", i);
+  }
+  list += "- [Spec](https://spec.example/) - The spec.\n\n## Papers\n\n### Methods\n\n";
+  for (int i = 0; i < 3; ++i) {
+    list += fmt::format("- [M{0}](https://arxiv.org/abs/{0}) - A method.\n", i);
+  }
+  list += "\n### Survey\n\n";
+  for (int i = 0; i < 5; ++i) {
+    list += fmt::format("- [S{0}](https://arxiv.org/abs/9{0}) - A survey.\n", i);
+  }
+  LoadResult loaded;
+  load_markdown_text("README.md", list, loaded);
+  std::vector<Diagnostic> findings;
+  loaded.list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
+    const bool secondary = section.title == "Resources" ? entry.title != "Spec"
+                           : group != nullptr           ? group->title == "Survey"
+                                                        : entry.title == "lib0";
+    if (secondary) {
+      Diagnostic d;
+      d.rule = "source/not-primary";
+      d.entry_location = entry.location;
+      findings.push_back(d);
+    }
+  });
+  const std::vector<SectionOutsideSources> found = sections_outside_sources(loaded.list, findings);
+  ASSERT_EQ(found.size(), 2U);
+  EXPECT_EQ(found[0].heading, "Resources");
+  EXPECT_EQ(found[0].failing, 6U);
+  EXPECT_EQ(found[0].entries, 7U);
+  // A group: the rest of its section, Papers, keeps to them.
+  EXPECT_EQ(found[1].heading, "Survey");
+  // Waived findings alarm no one: they make no section.
+  for (Diagnostic& d : findings) {
+    d.waived_reason = "waived";
+  }
+  EXPECT_TRUE(sections_outside_sources(loaded.list, findings).empty());
 }
 
 }  // namespace

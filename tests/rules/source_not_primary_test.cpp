@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "load/markdown_loader.h"
 #include "policy/list_conventions.h"
 #include "rules/engine.h"
 #include "rules/rule_test_support.h"
+#include "support/cli_runner.h"
 #include "util/date.h"
 
 namespace sg::testing {
@@ -1149,6 +1152,33 @@ TEST(SourceNotPrimary, AStudyOfTheWorksOwnMethodIsPrimary) {
                                  "](https://arxiv.org/abs/2402.13499) - A paper on the method.");
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << title;
   }
+}
+
+// A section the policy keeps outside the source rules (its Resources of
+// talks) is not judged by them: its findings come back waived, naming the
+// heading, and every other rule still judges its entries.
+TEST(SourceNotPrimary, ASectionThePolicyExemptsIsReportedWaived) {
+  nlohmann::json policy = nlohmann::json::parse(read_text(source_dir() / "policy/policy.json"));
+  policy["exempt_sections"]["sources"] = {"resources"};
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## Libraries\n\n- [Talk](https://www.youtube.com/watch?v=1) - A "
+                     "talk.\n\n## Resources\n\n- [Talk](https://www.youtube.com/watch?v=2) - "
+                     "A talk 3x faster.\n",
+                     loaded);
+  const std::vector<Diagnostic> found =
+      run_rules(loaded.list, parse_policy("p.json", policy.dump()), *parse_date("2026-11-30"));
+  std::vector<std::string> at_resources;
+  for (const Diagnostic& d : found) {
+    if (d.rule == "source/not-primary") {
+      EXPECT_EQ(d.waived_reason.empty(), d.location.line == 5) << d.location.line;
+    }
+    if (d.location.line == 9 && !d.rule.starts_with("style/")) {
+      at_resources.push_back(d.rule + (d.waived_reason.empty() ? "" : " waived"));
+    }
+  }
+  EXPECT_THAT(at_resources,
+              ::testing::UnorderedElementsAre("source/not-primary waived", "claim/incomplete"));
 }
 
 }  // namespace

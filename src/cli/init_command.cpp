@@ -348,10 +348,13 @@ void run_init(const InitOptions& options) {
   for (const InferredSetting& rule : rules_off) {
     set_key(policy, rule.key, "off");
   }
-  // Where the source rules stay on, a section of books or talks the list
-  // keeps on purpose is named, not judged entry by entry.
+  // Where the source or surface rules stay on, a section of books, talks or
+  // tutorials the list keeps on purpose is named, not judged entry by entry.
   std::vector<SectionOutsideSources> outside_sources;
-  if (!turns_sources_off(rules_off)) {
+  const bool surface_off = std::any_of(rules_off.begin(), rules_off.end(), [](const auto& rule) {
+    return rule.key == "rules.surface/tutorial";
+  });
+  if (!turns_sources_off(rules_off) || !surface_off) {
     outside_sources = sections_outside_sources(
         loaded.list,
         run_rules(loaded.list, parse_policy(options.output, policy.dump()), today_utc()));

@@ -64,9 +64,20 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            "policy if it is a name written in lower case");
     return;
   }
+  // "… into your app. [BERT on iPhone](…)": a link after the last sentence
+  // points further; its label is no sentence of the description.
+  std::string_view sentences = text;
+  if (!entry.description_links.empty() &&
+      sentences.ends_with(entry.description_links.back().label)) {
+    const std::string_view before =
+        trim(sentences.substr(0, sentences.size() - entry.description_links.back().label.size()));
+    if (ends_sentence(before)) {
+      sentences = before;
+    }
+  }
   const DescriptionForm form = entry.description_form;
-  if (policy.description_final_period && !ends_sentence(text) && form != DescriptionForm::heading &&
-      form != DescriptionForm::lead_in) {
+  if (policy.description_final_period && !ends_sentence(sentences) &&
+      form != DescriptionForm::heading && form != DescriptionForm::lead_in) {
     report("the description does not end with a period", "end the sentence with a period");
     return;
   }
@@ -75,7 +86,7 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
   const bool truncated = text.ends_with("..") || text.ends_with("\u2026");
   const bool prose = form == DescriptionForm::paragraph || form == DescriptionForm::lead_in;
   if (policy.description_one_sentence && !truncated && !prose &&
-      has_second_sentence(text, policy.description_abbreviations)) {
+      has_second_sentence(sentences, policy.description_abbreviations)) {
     report("the description is more than one sentence", "keep one sentence; cut the rest");
     return;
   }

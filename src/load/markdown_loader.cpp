@@ -118,12 +118,14 @@ void drop_trailing(std::string& text, std::string_view marks) {
 }
 
 /// Drops "[pdf]", the label of a chip ("*Authors*. [[pdf](url)], 2024.")
-/// that became the entry's URL, from its description, and the commas it and
-/// the code chip beside it leave: "Authors. 2024." A label that names the
-/// resource itself ("[Website](url) of the project") stays.
+/// that became the entry's URL, or of another of its pages named by its kind
+/// ("[slides]"), from its description, and the commas it and the code chip
+/// beside it leave: "Authors. 2024." A label that names the resource itself
+/// ("[Website](url) of the project") stays.
 void drop_kind_chip(std::string& description, const std::string& label) {
   static const RE2 k_kind(
-      R"((?i)\s*(?:paper|pdf|arxiv|abs|preprint|openreview|doi|link|project(?: page)?)\s*)");
+      R"((?i)\s*(?:paper|pdf|arxiv|abs|preprint|openreview|doi|link|project(?: page)?|home ?page|)"
+      R"(web ?site|slides?|video|talk|poster|blog|post|demo|docs?)\s*)");
   const std::size_t at = description.find("[" + label + "]");
   if (!RE2::FullMatch(label, k_kind) || at == std::string::npos) {
     return;
@@ -134,6 +136,9 @@ void drop_kind_chip(std::string& description, const std::string& label) {
   re2::StringPiece rest(description);
   rest.remove_prefix(at);
   const bool had_comma = RE2::Consume(&rest, k_commas) || before.ends_with(',');
+  while (!rest.empty() && rest[0] == ' ') {
+    rest.remove_prefix(1);  // "[homepage] [vllm]": one space stays, the join's
+  }
   drop_trailing(before, " ,");
   const bool ends_sentence = before.ends_with('.') || before.ends_with(';');
   const std::string_view join = before.empty() || rest.empty() ? ""
@@ -1110,8 +1115,18 @@ class MarkdownReader {
           (!is_break(after_title) && !links_in_brackets(paragraph))) {
         return std::nullopt;
       }
+      // The words beside the links ("The Tencent Team. 2026.01.") describe it.
+      std::string words;
       for (cmark_node* node = rest; node != nullptr; node = cmark_node_next(node)) {
-        if (cmark_node_get_type(node) != CMARK_NODE_LINK || !is_web_link(node)) {
+        const cmark_node_type type = cmark_node_get_type(node);
+        if (type != CMARK_NODE_LINK) {
+          if (type != CMARK_NODE_IMAGE && type != CMARK_NODE_HTML_INLINE) {
+            words += is_break(node) ? " " : plain_text(node, false);
+          }
+          continue;
+        }
+        words += ' ';
+        if (!is_web_link(node)) {
           continue;
         }
         if (entry.url.empty()) {
@@ -1126,7 +1141,20 @@ class MarkdownReader {
         return std::nullopt;
       }
       entry.title = trim(plain_text(holder, false));
+      drop_trailing(entry.title, ".");
       entry.set_position("title", locate(holder));
+      // "[[Docs](…)] [[Code](…)]": the brackets and commas the links leave.
+      // Lines of authors and dates under the title ("**Title** \ *Authors*")
+      // are a byline, no sentence to judge: only words on the title's line
+      // describe it.
+      static const RE2 k_link_marks(R"(\[[\s,]*\]|\([\s,]*\)|(?:\s+[,;|])+(\s|$))");
+      RE2::GlobalReplace(&words, k_link_marks, "\\1");
+      if (!is_break(after_title)) {
+        entry.description = collapse_spaces(trim(words));
+      }
+      if (!entry.description.empty()) {
+        entry.set_position("description", locate(rest));
+      }
       return entry;
     }
     entry.title = trim(plain_text(link, false));
@@ -2387,6 +2415,11 @@ class MarkdownReader {
       drop_kind_chip(entry.description, plain_text(described_link));
       std::erase_if(entry.description_links,
                     [&](const EntryLink& link) { return link.location == locate(described_link); });
+      // "[[homepage](…)], [[slides](…)], [[video](…)]": the other pages of
+      // the resource are named by their kind, no words of its description.
+      for (const EntryLink& page : entry.description_links) {
+        drop_kind_chip(entry.description, page.label);
+      }
     }
     if (entry.links.size() <= 1) {
       entry.links.clear();

@@ -699,7 +699,13 @@ TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
       "- **Medusa**  \n"
       "  *T. Cai*. [[pdf](https://arxiv.org/abs/2401.10774)], 2024.01.\n"
       "- **SpecInfer**  \n"
-      "  *X. Miao*. [Website](https://specinfer.example/)\n\n"
+      "  *X. Miao*. [Website](https://specinfer.example/)\n"
+      "- **Speculative Decoding for Efficient LLM Inference**  \n"
+      "  *H. Xia*. [[homepage](https://sd.example/)], [[slides](https://s.example/a)], "
+      "[[video](https://v.example/b)], 2025.01.\n"
+      "- **SuffixDecoding**  \n"
+      "  *G. Oliaro*. [[pdf](https://arxiv.org/abs/2411.04975)], [[homepage](https://h.example/)] "
+      "[[vllm](https://docs.example/v)], 2024.11.\n\n"
       "## Blog\n\n"
       "**Speculative decoding in vLLM.** vLLM Team. 2024.10. "
       "[[Blog](https://blog.vllm.ai/2024/10/17/spec-decode.html)]\n\n"
@@ -707,7 +713,7 @@ TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
       "**[Back to Index](#index)**\n");
   ASSERT_EQ(result.list.sections.size(), 2U);
   const std::vector<Entry>& papers = result.list.sections[0].entries;
-  ASSERT_EQ(papers.size(), 3U);
+  ASSERT_EQ(papers.size(), 5U);
   EXPECT_EQ(papers[0].title, "Fast Inference via Speculative Decoding");
   EXPECT_EQ(papers[0].url, "https://arxiv.org/abs/2211.17192");
   EXPECT_EQ(papers[0].code, "https://github.com/a/b");
@@ -717,10 +723,18 @@ TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
   // A label that names the page, not its kind, is still words of the text.
   EXPECT_EQ(papers[2].url, "https://specinfer.example/");
   EXPECT_EQ(papers[2].description, "X. Miao. Website");
+  // Its other pages, named by their kind, are no words of it either.
+  EXPECT_EQ(papers[3].url, "https://sd.example/");
+  EXPECT_EQ(papers[3].description, "H. Xia. 2025.01.");
+  EXPECT_EQ(papers[3].description_links.size(), 2U);
+  // A chip named by what it is ("[vllm]") stays, one space after the last word.
+  EXPECT_EQ(papers[4].description, "G. Oliaro. [vllm], 2024.11.");
   const std::vector<Entry>& posts = result.list.sections[1].entries;
   ASSERT_EQ(posts.size(), 1U);
-  EXPECT_EQ(posts[0].title, "Speculative decoding in vLLM.");
+  EXPECT_EQ(posts[0].title, "Speculative decoding in vLLM");
   EXPECT_EQ(posts[0].url, "https://blog.vllm.ai/2024/10/17/spec-decode.html");
+  // Who wrote it and when, beside the links, describe it.
+  EXPECT_EQ(posts[0].description, "vLLM Team. 2024.10.");
   // The prose paragraph is counted, not dropped unseen.
   EXPECT_EQ(result.not_entries.at("paragraphs with links, read as a section's prose"), 1U);
 }

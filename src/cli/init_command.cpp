@@ -359,6 +359,7 @@ void run_init(const InitOptions& options) {
         loaded.list,
         run_rules(loaded.list, parse_policy(options.output, policy.dump()), today_utc()));
     std::vector<std::string> headings;
+    headings.reserve(outside_sources.size());
     for (const SectionOutsideSources& section : outside_sources) {
       headings.push_back(section.heading);
     }

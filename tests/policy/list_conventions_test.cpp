@@ -121,6 +121,7 @@ TEST(ListConventions, RulesAListDoesNotKeepAreTurnedOff) {
   // Never link/anchor: links are facts, not a style. The source rules that
   // serve source/not-primary go with it.
   std::vector<std::string> keys;
+  keys.reserve(off.size());
   for (const InferredSetting& setting : off) {
     keys.push_back(setting.key);
   }

@@ -333,6 +333,11 @@ void run_init(const InitOptions& options) {
     set_key(policy, setting.key, setting.value);
   }
   set_key(policy, "description.separators", conventions.separators);
+  if (!conventions.referral_tag.empty()) {
+    // The list tags links on purpose: utm_* is its own, not tracking.
+    Json& tracking = policy["canonical"]["tracking_parameters"];
+    tracking.erase(std::remove(tracking.begin(), tracking.end(), "utm_*"), tracking.end());
+  }
   const std::vector<std::string> bound_notes = fit_length_bounds(loaded.list, policy);
   // A list of projects links each by its own site: that site is the
   // project's documentation there, not a home page standing in for a source.
@@ -391,6 +396,12 @@ void run_init(const InitOptions& options) {
       marks.empty() ? std::string("none") : fmt::format("{}", fmt::join(marks, ", ")));
   for (const std::string& note : bound_notes) {
     std::cout << "  " << note << "\n";
+  }
+  if (!conventions.referral_tag.empty()) {
+    std::cout << fmt::format(
+        "  canonical.tracking_parameters: without \"utm_*\"  ({} links carry the list's own "
+        "referral tag {}; a tag a list adds on purpose is no tracking to strip)\n",
+        conventions.referral_links, printable(conventions.referral_tag));
   }
   if (project_sites.of_projects()) {
     std::cout << fmt::format(

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 #include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include "model/item_separators.h"
 #include "util/text.h"
@@ -29,6 +31,10 @@ constexpr std::size_t k_filing_min_percent = 2;
 /// A section the source rules fail this many entries of, and half its
 /// entries, holds material the list keeps on purpose: books, talks, surveys.
 constexpr std::size_t k_outside_sources_min_entries = 5;
+/// Links carrying one utm_source value that make it the list's own tag: a
+/// sponsor tags its whole table; a handful of affiliate links is not yet the
+/// list's way.
+constexpr std::size_t k_referral_min_links = 10;
 
 InferredSetting setting(std::string key, std::string what, std::size_t following,
                         std::size_t seen) {
@@ -176,6 +182,7 @@ ListConventions infer_conventions(const LoadResult& loaded,
   std::size_t https_links = 0;
   std::size_t arxiv_links = 0;
   std::size_t arxiv_abstracts = 0;
+  std::map<std::string, std::size_t> referral_tags;
   // Each link as written, and as arXiv's abstract page: equal when it is one.
   CanonicalRules no_forms;
   no_forms.https = false;
@@ -199,6 +206,10 @@ ListConventions infer_conventions(const LoadResult& loaded,
         continue;
       }
       ++web_links;
+      static const RE2 k_utm_source(R"([?&](utm_source=[^&#]+))");
+      if (std::string tag; RE2::PartialMatch(located.url, k_utm_source, &tag)) {
+        ++referral_tags[tag];
+      }
       https_links += located.url.starts_with("https:") ? 1 : 0;
       const std::optional<std::string> as_written = canonical_url(located.url, no_forms);
       const std::optional<std::string> abstract = canonical_url(located.url, arxiv_form);
@@ -261,6 +272,14 @@ ListConventions infer_conventions(const LoadResult& loaded,
   }
   if (conventions.separators.empty()) {
     conventions.separators = ItemSeparators().marks;
+  }
+  // A stray tracking parameter is copied from a share button once; a tag
+  // on ten of a list's links is the list's own referral tagging.
+  for (const auto& [tag, count] : referral_tags) {
+    if (count >= k_referral_min_links && count > conventions.referral_links) {
+      conventions.referral_tag = tag;
+      conventions.referral_links = count;
+    }
   }
   return conventions;
 }

@@ -36,6 +36,11 @@ struct ListConventions {
   std::vector<std::string> separators;
   /// Entries per mark, most used first, for the evidence.
   std::vector<std::pair<std::string, std::size_t>> separator_counts;
+  /// The referral tag the list adds to its own links on purpose
+  /// ("utm_source=Github" on at least ten of them) and how many carry it;
+  /// empty when none does. Such utm_* parameters are no tracking to strip.
+  std::string referral_tag;
+  std::size_t referral_links = 0;
 };
 
 /// The judgement rules (source, surface, claim, group size) the list does

@@ -133,6 +133,28 @@ TEST(ListConventions, RulesAListDoesNotKeepAreTurnedOff) {
   EXPECT_EQ(off[2].seen, 1U);  // list/group-size: its one group is too big
 }
 
+// A list that tags ten of its links with one utm_source tags them on
+// purpose; a few affiliate links, or ten different tags, do not.
+TEST(ListConventions, AReferralTagOnTenLinksIsTheListsOwn) {
+  std::string list = "# L\n\n## APIs\n\n";
+  for (int i = 0; i < 9; ++i) {
+    list += fmt::format(
+        "- [A{0}](https://a{0}.example/?utm_source=Github&utm_medium=Referral) - "
+        "An API.\n",
+        i);
+  }
+  EXPECT_TRUE(conventions_of(list).referral_tag.empty());  // nine
+  list += "- [A9](https://a9.example/?utm_source=Github) - An API.\n";
+  const ListConventions tagged = conventions_of(list);
+  EXPECT_EQ(tagged.referral_tag, "utm_source=Github");
+  EXPECT_EQ(tagged.referral_links, 10U);
+  std::string varied = "# L\n\n## APIs\n\n";
+  for (int i = 0; i < 10; ++i) {
+    varied += fmt::format("- [A{0}](https://a{0}.example/?utm_source=s{0}) - An API.\n", i);
+  }
+  EXPECT_TRUE(conventions_of(varied).referral_tag.empty());
+}
+
 // A section of talks and books the source rules fail for most of its
 // entries is kept on purpose; a section with one slip, or too few failing
 // entries to be a pattern, is not. A group counts when its section does not.

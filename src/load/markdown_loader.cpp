@@ -1294,6 +1294,11 @@ class MarkdownReader {
       if (separator.at != std::string_view::npos) {
         entry.description =
             trim(std::string_view(text.after).substr(separator.at + separator.size));
+        // "… forum bezpieka.org.<b>*</b>": a mark after the last sentence
+        // (the list's "temporarily unavailable") is no word of it.
+        if (entry.description.size() > 2 && entry.description.ends_with(".*")) {
+          entry.description.pop_back();
+        }
         entry.set_position("description", where);
         ++m_out.separators_used[std::string(separator.mark)];
       }
@@ -1427,8 +1432,10 @@ class MarkdownReader {
         }
         continue;
       }
+      // "<sup>1</sup>" is a footnote's mark, no words of the item.
       if (tag == GUMBO_TAG_CODE || tag == GUMBO_TAG_KBD || tag == GUMBO_TAG_IMG ||
-          tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_SVG) {
+          tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_SVG ||
+          tag == GUMBO_TAG_SUP) {
         continue;
       }
       if (node == link) {

@@ -638,10 +638,14 @@ TEST(MarkdownLoader, AnHtmlParagraphOfLinesHoldsAnEntryPerLine) {
       "checklist for web sites.<br>\n"
       "&nbsp;&nbsp; <a href=\"https://ciphersuite.info/\"><b>Cipher Search</b></a>- a "
       "search engine.<br>\n"
+      "&nbsp;&nbsp; <a href=\"https://dict.example/\"><b>Dictionary</b></a> - a word list."
+      "<b>*</b> <sup><a href=\"https://mirror.example/\">1</a></sup><br>\n"
       "<a href=\"https://sponsor.example/\"><b>Fast builds.</b></a><br>\n"
       "Read <a href=\"https://other.example/\">this</a> - a sentence.<br></p>\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 3U);
+  ASSERT_EQ(entries.size(), 4U);
+  // A status mark and a footnote after the last sentence are no words of it.
+  EXPECT_EQ(entries[3].description, "a word list.");
   // No space before the dash right after the link: still the separator.
   EXPECT_EQ(entries[2].title, "Cipher Search");
   EXPECT_EQ(entries[2].description, "a search engine.");

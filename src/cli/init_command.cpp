@@ -195,7 +195,8 @@ std::vector<InferredSetting> judgement_rules_off(const List& list, const std::st
   const std::vector<Diagnostic> findings = findings_under(policy);
   std::vector<InferredSetting> off = rules_the_list_does_not_keep(list, findings);
   const auto by_heading = std::count_if(findings.begin(), findings.end(), [](const Diagnostic& d) {
-    return d.rule == "source/not-primary" && d.evidence.starts_with("section pattern:");
+    return d.rule == "source/not-primary" && d.evidence.starts_with("section pattern:") &&
+           d.waived_reason.empty();
   });
   if (by_heading == 0 || !turns_sources_off(off)) {
     return off;
@@ -364,9 +365,12 @@ void run_init(const InitOptions& options) {
         loaded.list,
         run_rules(loaded.list, parse_policy(options.output, policy.dump()), today_utc()));
     std::vector<std::string> headings;
-    headings.reserve(outside_sources.size());
     for (const SectionOutsideSources& section : outside_sources) {
-      headings.push_back(section.heading);
+      if (std::none_of(headings.begin(), headings.end(), [&](const std::string& named) {
+            return to_lower(named) == to_lower(section.heading);
+          })) {
+        headings.push_back(section.heading);
+      }
     }
     if (!headings.empty()) {
       policy["exempt_sections"]["sources"] = headings;

@@ -120,8 +120,8 @@ void drop_trailing(std::string& text, std::string_view marks) {
 /// Drops "[pdf]", the label of a chip ("*Authors*. [[pdf](url)], 2024.")
 /// that became the entry's URL, or of another of its pages named by its kind
 /// ("[slides]"), from its description, and the commas it and the code chip
-/// beside it leave: "Authors. 2024." A label that names the resource itself
-/// ("[Website](url) of the project") stays.
+/// beside it leave: "Authors. 2024." Only a bracketed chip goes: a label in
+/// the words ("[Website](url) of the project") stays.
 void drop_kind_chip(std::string& description, const std::string& label) {
   static const RE2 k_kind(
       R"((?i)\s*(?:paper|pdf|arxiv|abs|preprint|openreview|doi|link|project(?: page)?|home ?page|)"
@@ -965,7 +965,8 @@ class MarkdownReader {
   /// something else.
   static bool badge_links_code(cmark_node* badge, std::string_view entry_url) {
     const std::optional<std::string> repo = github_repo_containing(url_of(badge));
-    if (!repo || github_repo_containing(entry_url) == repo) {
+    const std::optional<std::string> own = github_repo_containing(entry_url);
+    if (!repo || (own && to_lower(*own) == to_lower(*repo))) {
       return false;
     }
     static const RE2 k_names_code(
@@ -1117,15 +1118,17 @@ class MarkdownReader {
       }
       // The words beside the links ("The Tencent Team. 2026.01.") describe it.
       std::string words;
+      bool on_title_line = true;
       for (cmark_node* node = rest; node != nullptr; node = cmark_node_next(node)) {
         const cmark_node_type type = cmark_node_get_type(node);
         if (type != CMARK_NODE_LINK) {
-          if (type != CMARK_NODE_IMAGE && type != CMARK_NODE_HTML_INLINE) {
-            words += is_break(node) ? " " : plain_text(node, false);
+          on_title_line = on_title_line && !is_break(node);
+          if (on_title_line && type != CMARK_NODE_IMAGE && type != CMARK_NODE_HTML_INLINE) {
+            words += plain_text(node, false);
           }
           continue;
         }
-        words += ' ';
+        words += on_title_line ? " " : "";
         if (!is_web_link(node)) {
           continue;
         }
@@ -1149,9 +1152,7 @@ class MarkdownReader {
       // describe it.
       static const RE2 k_link_marks(R"(\[[\s,]*\]|\([\s,]*\)|(?:\s+[,;|])+(\s|$))");
       RE2::GlobalReplace(&words, k_link_marks, "\\1");
-      if (!is_break(after_title)) {
-        entry.description = collapse_spaces(trim(words));
-      }
+      entry.description = collapse_spaces(trim(words));
       if (!entry.description.empty()) {
         entry.set_position("description", locate(rest));
       }
@@ -1392,7 +1393,8 @@ class MarkdownReader {
   };
 
   /// The text of `container` before and after `link`, and of `link` itself,
-  /// without the text of code, kbd, images, scripts and styles; in a
+  /// without the text of code, kbd, images, scripts, styles and footnote
+  /// marks (sup); in a
   /// paragraph or a division, only of the link's line (between <br>s). An
   /// explicit stack.
   static HtmlItemText html_item_text(const GumboNode* container, const GumboNode* link) {
@@ -2356,7 +2358,7 @@ class MarkdownReader {
       }
       if (type == CMARK_NODE_LINK && is_web_link(node) && has_word_character(text)) {
         // "by [Ann](…)", "inspired by [x](…)": a mention keeps its link on
-        // its words, so that an import renders it back.
+        // its words, so that check follows it and an import names it.
         entry.description_links.push_back(
             {std::string(trim(text)), url_of(node), locate(node), std::nullopt});
       }
@@ -2718,8 +2720,9 @@ bool is_code_label(std::string_view label) {
   // before "Code" name a product or a font ("Visual Studio Code", "Fira
   // Code"), not the entry's code.
   static const RE2 k_code(
-      R"((?i)\s*\[?\s*(?:(?:(?:official|original|authors?['’]?s?|our|the|project|paper|)"
-      R"(reference|example|sample|full|)" +
+      R"((?i)\s*\[?\s*(?:(?:(?:official|unofficial|original|authors?['’]?s?|our|the|project|)"
+      R"(paper|reference|example|sample|full|training|inference|evaluation|release|github|)"
+      R"(gitlab|)" +
       std::string(k_framework_names) +
       R"()\s+){0,2}(?:source\s+)?code|source|repo(?:sitory)?|github|)"
       R"(gitlab|bitbucket|codeberg|sourcehut|sourceforge|#open-?source|(?:)" +

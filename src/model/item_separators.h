@@ -17,7 +17,8 @@ struct SeparatorAt {
 
 /// The marks a list writes between an item's title and its description: the
 /// policy's "description.separators". A dash stands between spaces
-/// ("Name - Text"); any other mark follows the title's last word ("Name:
+/// ("Name - Text"), or right after the link with a space after it
+/// ("[Name](…)- Text"); any other mark follows the title's last word ("Name:
 /// Text") and counts only after the item's link, so that "Paper: [Name](…)"
 /// keeps its link in the title.
 struct ItemSeparators {

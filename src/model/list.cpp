@@ -150,13 +150,32 @@ std::vector<std::string> name_keys(std::string_view written) {
 }  // namespace
 
 bool same_name(const Entry& a, const Entry& b) {
-  const std::vector<std::string> theirs = name_keys(b.title);
-  for (const std::string& key : name_keys(a.title)) {
-    if (std::find(theirs.begin(), theirs.end(), key) != theirs.end()) {
-      return true;
+  const std::vector<std::string> a_keys = name_keys(a.title);
+  const std::vector<std::string> b_keys = name_keys(b.title);
+  if (a_keys.empty() || b_keys.empty()) {
+    return false;
+  }
+  // One title's whole name against the other's names: "google/guava" and
+  // "google/gson" share an owner, not a name.
+  const auto names = [](const std::vector<std::string>& keys, const std::string& key) {
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+  };
+  return names(b_keys, a_keys.front()) || names(a_keys, b_keys.front());
+}
+
+const Entry* slip_against(const std::vector<FiledEntry>& earlier, const Entry& entry,
+                          const void* topic) {
+  for (const FiledEntry& filed : earlier) {
+    if (filed.topic == topic) {
+      return filed.entry;
     }
   }
-  return false;
+  for (const FiledEntry& filed : earlier) {
+    if (same_name(*filed.entry, entry)) {
+      return nullptr;
+    }
+  }
+  return earlier.empty() ? nullptr : earlier.front().entry;
 }
 
 std::size_t List::entry_count() const {

@@ -66,8 +66,8 @@ struct Entry {
   std::optional<EntryKind> kind;
   std::string description;
   /// Links on words of the description ("by [Ann](…)", "inspired by
-  /// [x](…)"), in description order: mentions, which `links` checks and no
-  /// rule judges the entry by.
+  /// [x](…)"), in description order: mentions, which `check` follows and
+  /// no source rule judges the entry by.
   std::vector<EntryLink> description_links;
   std::optional<Claim> claim;
   std::string code;
@@ -208,8 +208,22 @@ inline const void* filing_topic(const Section& section, const Group* group) {
 
 /// True when two entries give one name: their titles have the same letters
 /// and digits, case aside, or one names a repository ("surrealdb/surrealdb")
-/// by the other's name. One page under two names is a slip (a copied
+/// by the other's whole name. One page under two names is a slip (a copied
 /// link); under one name in two topics it is the same resource filed twice.
 bool same_name(const Entry& a, const Entry& b);
+
+/// An entry and the topic it is filed under (filing_topic).
+struct FiledEntry {
+  const Entry* entry;
+  const void* topic;
+};
+
+/// For a list that files by topic: the earlier entry of one page that
+/// `entry` (filed under `topic`) slips against. One in the same topic is a
+/// repeat there; else one under its own name in another topic makes it the
+/// same resource filed again (null); else it gives the page another name (a
+/// copied link), and the first is named.
+const Entry* slip_against(const std::vector<FiledEntry>& earlier, const Entry& entry,
+                          const void* topic);
 
 }  // namespace sg

@@ -35,6 +35,8 @@ constexpr std::size_t k_outside_sources_min_entries = 5;
 /// sponsor tags its whole table; a handful of affiliate links is not yet the
 /// list's way.
 constexpr std::size_t k_referral_min_links = 10;
+/// And the share of the list's links that carry it, in percent.
+constexpr std::size_t k_referral_min_percent = 1;
 
 InferredSetting setting(std::string key, std::string what, std::size_t following,
                         std::size_t seen) {
@@ -89,8 +91,10 @@ std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
   std::vector<InferredSetting> off;
   for (const std::string_view rule : k_judgement_rules) {
     const std::size_t fired = static_cast<std::size_t>(
-        std::count_if(findings.begin(), findings.end(),
-                      [&](const Diagnostic& finding) { return finding.rule == rule; }));
+        std::count_if(findings.begin(), findings.end(), [&](const Diagnostic& finding) {
+          // A finding the policy waives (a section it exempts) is kept to.
+          return finding.rule == rule && finding.waived_reason.empty();
+        }));
     const bool per_group = rule == "list/group-size";
     const std::size_t seen = per_group ? groups : entries;
     const std::size_t kept = seen - std::min(fired, seen);
@@ -224,23 +228,18 @@ ListConventions infer_conventions(const LoadResult& loaded,
   // copied link repeats a page under another name.
   std::size_t repeats = 0;
   std::size_t filed_again = 0;
-  std::unordered_map<std::string, std::vector<std::pair<const Entry*, const void*>>> seen;
+  std::unordered_map<std::string, std::vector<FiledEntry>> seen;
   loaded.list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
     if (entry.url.empty() || entry.detail) {
       return;
     }
     const void* topic = filing_topic(section, group);
-    auto& earlier = seen[duplicate_key(entry.url, CanonicalRules())];
+    std::vector<FiledEntry>& earlier = seen[duplicate_key(entry.url, CanonicalRules())];
     if (!earlier.empty()) {
       ++repeats;
-      filed_again += std::none_of(earlier.begin(), earlier.end(),
-                                  [&](const auto& filed) {
-                                    return filed.second == topic || !same_name(*filed.first, entry);
-                                  })
-                         ? 1
-                         : 0;
+      filed_again += slip_against(earlier, entry, topic) == nullptr ? 1 : 0;
     }
-    earlier.emplace_back(&entry, topic);
+    earlier.push_back({&entry, topic});
   });
   ListConventions conventions;
   conventions.settings = {
@@ -258,7 +257,8 @@ ListConventions infer_conventions(const LoadResult& loaded,
        repeats - filed_again, repeats,
        fmt::format("repeated links are not one resource filed again under its title in another "
                    "topic; filing by topic takes {}% of the entries, {}",
-                   k_filing_min_percent, (entries * k_filing_min_percent + 99) / 100)},
+                   k_filing_min_percent,
+                   std::max(k_filing_min_repeats, (entries * k_filing_min_percent + 99) / 100))},
   };
   for (const auto& [mark, count] : loaded.separators_used) {
     conventions.separator_counts.emplace_back(mark, count);
@@ -276,7 +276,8 @@ ListConventions infer_conventions(const LoadResult& loaded,
   // A stray tracking parameter is copied from a share button once; a tag
   // on ten of a list's links is the list's own referral tagging.
   for (const auto& [tag, count] : referral_tags) {
-    if (count >= k_referral_min_links && count > conventions.referral_links) {
+    if (count >= k_referral_min_links && count * 100 >= web_links * k_referral_min_percent &&
+        count > conventions.referral_links) {
       conventions.referral_tag = tag;
       conventions.referral_links = count;
     }

@@ -1279,8 +1279,8 @@ Setting make_policy_settings() {
                     {"sources",
                      "Headings of sections or groups (as written, case aside) whose entries "
                      "the source and surface rules do not judge: a list of libraries that "
-                     "keeps its books and talks under Resources. Their findings are reported "
-                     "as waived, naming the heading.",
+                     "keeps its books and talks under Resources. A heading applies wherever "
+                     "it stands; its findings are reported as waived, naming it.",
                      R"(["Resources"])"},
                     [](Policy & p) -> auto& { return p.sources_exempt_sections; }, Naming::key),
             }),

@@ -12,36 +12,21 @@
 namespace sg {
 namespace {
 
-/// An entry seen under a URL identity, and the topic it is filed under.
-struct Filed {
-  const Entry* entry;
-  const void* topic;
-};
-
-/// The earlier entry `entry` repeats, or null when the list may repeat it: a
-/// list that files by topic ("duplicates.across_sections": false) files one
-/// resource under its name once per topic, so only a repeat within one topic,
-/// or under another name (a copied link), is a slip.
-const Entry* repeated_entry(const std::vector<Filed>& earlier, const Entry& entry,
+/// The earlier entry `entry` repeats, or null when the list may repeat it:
+/// a list that files by topic ("duplicates.across_sections": false) files one
+/// resource under its name once per topic (slip_against).
+const Entry* repeated_entry(const std::vector<FiledEntry>& earlier, const Entry& entry,
                             const void* topic, bool across_topics) {
-  for (const Filed& filed : earlier) {
+  for (const FiledEntry& filed : earlier) {
     if (filed.entry == &entry) {
       return nullptr;
     }
   }
-  if (across_topics) {
-    return earlier.front().entry;
-  }
-  for (const Filed& filed : earlier) {
-    if (filed.topic == topic || !same_name(*filed.entry, entry)) {
-      return filed.entry;
-    }
-  }
-  return nullptr;
+  return across_topics ? earlier.front().entry : slip_against(earlier, entry, topic);
 }
 
 void check_duplicate_url(const List& list, const RuleContext& context, Findings& out) {
-  std::unordered_map<std::string, std::vector<Filed>> seen;
+  std::unordered_map<std::string, std::vector<FiledEntry>> seen;
   seen.reserve(list.entry_count());
   list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
     // An entry whose several links repeat one earlier entry is one finding.
@@ -54,7 +39,7 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
       if (link.field == "code") {
         continue;  // a paper and its report may name one repository
       }
-      std::vector<Filed>& earlier =
+      std::vector<FiledEntry>& earlier =
           seen[duplicate_key(link.url, link.parsed, context.policy.canonical)];
       const Entry* first =
           earlier.empty()

@@ -55,6 +55,7 @@ TEST(Entry, SameNameReadsTheNameNotItsSpelling) {
   EXPECT_TRUE(same_name(titled("vproxy/0x676e67"), titled("vproxy")));
   EXPECT_TRUE(same_name(titled("linebender/xilem [xilem]"), titled("xilem")));
   EXPECT_FALSE(same_name(titled("g3proxy"), titled("g3bench")));
+  EXPECT_FALSE(same_name(titled("google/guava"), titled("google/gson")));  // one owner
   EXPECT_FALSE(same_name(titled("DYP-SLAM: A Real-time Visual SLAM"),
                          titled("CFP-SLAM: A Real-time Visual SLAM")));
   EXPECT_FALSE(same_name(titled("[list]"), titled("[list]")));  // no name to go by

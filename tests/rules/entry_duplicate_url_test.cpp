@@ -56,7 +56,7 @@ TEST(EntryDuplicateUrl, AListMayFileOneResourceUnderSeveralTopicsByPolicy) {
                      "One.\n- [Not Q](https://arxiv.org/abs/2) - A copied link.\n\n"
                      "## Papers\n\n### Alignment\n\n- [R: A Method](https://arxiv.org/abs/3) - "
                      "Three.\n\n### Benchmarks\n\n- [R - a method](https://arxiv.org/abs/3) - "
-                     "Three.\n",
+                     "Three.\n\n## Reading\n\n- [Q](https://arxiv.org/abs/2) - Two.\n",
                      loaded);
   auto duplicates = [&](const std::string& policy) {
     std::vector<int> lines;
@@ -68,8 +68,9 @@ TEST(EntryDuplicateUrl, AListMayFileOneResourceUnderSeveralTopicsByPolicy) {
     }
     return lines;
   };
-  EXPECT_THAT(duplicates("{}"), ElementsAre(10, 11, 12, 22));
-  // Line 11 repeats P within Mapping; line 12 gives Q's page another name.
+  EXPECT_THAT(duplicates("{}"), ElementsAre(10, 11, 12, 22, 26));
+  // Line 11 repeats P within Mapping; line 12 gives Q's page another name;
+  // line 26 files Q again under its own name, whatever the copy said.
   EXPECT_THAT(duplicates(R"({"duplicates": {"across_sections": false}})"), ElementsAre(11, 12));
 }
 

@@ -1159,19 +1159,23 @@ TEST(SourceNotPrimary, AStudyOfTheWorksOwnMethodIsPrimary) {
 // heading, and every other rule still judges its entries.
 TEST(SourceNotPrimary, ASectionThePolicyExemptsIsReportedWaived) {
   nlohmann::json policy = nlohmann::json::parse(read_text(source_dir() / "policy/policy.json"));
-  policy["exempt_sections"]["sources"] = {"resources"};
+  policy["exempt_sections"]["sources"] = {"resources", "Talks"};
   LoadResult loaded;
   load_markdown_text("README.md",
                      "# L\n\n## Libraries\n\n- [Talk](https://www.youtube.com/watch?v=1) - A "
                      "talk.\n\n## Resources\n\n- [Talk](https://www.youtube.com/watch?v=2) - "
-                     "A talk 3x faster.\n",
+                     "A talk 3x faster.\n\n## Papers\n\n### Talks\n\n"
+                     "- [Talk](https://www.youtube.com/watch?v=3) - A talk.\n",
                      loaded);
   const std::vector<Diagnostic> found =
       run_rules(loaded.list, parse_policy("p.json", policy.dump()), *parse_date("2026-11-30"));
   std::vector<std::string> at_resources;
+  std::vector<int> not_primary_lines;
   for (const Diagnostic& d : found) {
     if (d.rule == "source/not-primary") {
+      // Waived under Resources (line 9) and under the group Talks (line 15).
       EXPECT_EQ(d.waived_reason.empty(), d.location.line == 5) << d.location.line;
+      not_primary_lines.push_back(d.location.line);
     }
     if (d.location.line == 9 && !d.rule.starts_with("style/")) {
       at_resources.push_back(d.rule + (d.waived_reason.empty() ? "" : " waived"));
@@ -1179,6 +1183,7 @@ TEST(SourceNotPrimary, ASectionThePolicyExemptsIsReportedWaived) {
   }
   EXPECT_THAT(at_resources,
               ::testing::UnorderedElementsAre("source/not-primary waived", "claim/incomplete"));
+  EXPECT_THAT(not_primary_lines, ::testing::ElementsAre(5, 9, 15));
 }
 
 }  // namespace

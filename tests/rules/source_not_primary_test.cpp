@@ -469,8 +469,7 @@ TEST(SourceNotPrimary, ThirdPartyStudiesOnPaperHostsAreNotPrimary) {
         "Theoretical and Empirical Analysis of Adaptive Entry Point Selection",
         "Revisiting k-Nearest Neighbor Graph Construction: Experiments and Analyses",
         "A deeper look at depth pruning of LLMs",
-        "Challenges and Applications of Large Language "
-        "Models",
+        "Challenges and Applications of Large Language Models",
         "A Comparison of the Cerebras Wafer-Scale Integration with GPU-Based Systems"}) {
     const auto found =
         lint_item("- [" + std::string(title) + "](https://arxiv.org/abs/2402.13499) - A study.");

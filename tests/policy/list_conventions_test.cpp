@@ -74,7 +74,8 @@ TEST(ListConventions, AFeedThatFilesByTopicSaysSo) {
       "- [Q](https://arxiv.org/abs/2) - Two.\n- [R](https://arxiv.org/abs/3) - Three.\n\n"
       "### Mapping\n\n- [P](https://arxiv.org/abs/1) - One.\n- [Q](https://arxiv.org/abs/2) - "
       "Two.\n";
-  const InferredSetting& two = find(conventions_of(topics), "duplicates.across_sections");
+  // Each setting is copied out of the conventions it belongs to.
+  const InferredSetting two = find(conventions_of(topics), "duplicates.across_sections");
   EXPECT_TRUE(two.value);
   EXPECT_EQ(two.seen, 2U);
   const ListConventions feed = conventions_of(topics + "- [R](https://arxiv.org/abs/3) - Three.\n");
@@ -83,7 +84,7 @@ TEST(ListConventions, AFeedThatFilesByTopicSaysSo) {
   EXPECT_EQ(three.following, 0U);
   EXPECT_EQ(three.seen, 3U);
   // A slip within one topic still counts, and keeps the feed a feed.
-  const InferredSetting& with_slip =
+  const InferredSetting with_slip =
       find(conventions_of(topics +
                           "- [R](https://arxiv.org/abs/3) - Three.\n- [S](https://arxiv.org/abs/4)"
                           " - Four.\n- [S](https://arxiv.org/abs/4) - Four.\n"),

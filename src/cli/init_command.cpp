@@ -177,9 +177,15 @@ std::vector<std::string> fit_length_bounds(const List& list, Json& policy) {
   return notes;
 }
 
+/// Whether `off` turns the rule with `id` off.
+bool turns_off(const std::vector<InferredSetting>& off, std::string_view id) {
+  return std::any_of(off.begin(), off.end(), [&](const InferredSetting& s) {
+    return s.key == fmt::format("rules.{}", id);
+  });
+}
+
 bool turns_sources_off(const std::vector<InferredSetting>& off) {
-  return std::any_of(off.begin(), off.end(),
-                     [](const InferredSetting& s) { return s.key == "rules.source/not-primary"; });
+  return turns_off(off, "source/not-primary");
 }
 
 /// The judgement rules the list does not keep to, run as lint will run them
@@ -357,10 +363,7 @@ void run_init(const InitOptions& options) {
   // Where the source or surface rules stay on, a section of books, talks or
   // tutorials the list keeps on purpose is named, not judged entry by entry.
   std::vector<SectionOutsideSources> outside_sources;
-  const bool surface_off = std::any_of(rules_off.begin(), rules_off.end(), [](const auto& rule) {
-    return rule.key == "rules.surface/tutorial";
-  });
-  if (!turns_sources_off(rules_off) || !surface_off) {
+  if (!turns_sources_off(rules_off) || !turns_off(rules_off, "surface/tutorial")) {
     outside_sources = sections_outside_sources(
         loaded.list,
         run_rules(loaded.list, parse_policy(options.output, policy.dump()), today_utc()));

@@ -126,8 +126,7 @@ std::vector<SectionOutsideSources> sections_outside_sources(
   // Where each failing entry starts: findings name their entry by it.
   std::set<std::tuple<std::string, int, int>> failing;
   for (const Diagnostic& d : findings) {
-    if (d.waived_reason.empty() && d.entry_location.line != 0 &&
-        (d.rule.starts_with("source/") || d.rule.starts_with("surface/"))) {
+    if (d.waived_reason.empty() && d.entry_location.line != 0 && judges_sources(d.rule)) {
       failing.emplace(d.entry_location.file, d.entry_location.line, d.entry_location.column);
     }
   }
@@ -140,18 +139,15 @@ std::vector<SectionOutsideSources> sections_outside_sources(
   };
   std::vector<SectionOutsideSources> found;
   for (const Section& section : list.sections) {
-    SectionOutsideSources whole{section.title, 0, 0};
+    const auto counted = [&](const std::string& heading, const std::vector<Entry>& entries) {
+      SectionOutsideSources part{heading, 0, entries.size()};
+      part.failing = static_cast<std::size_t>(std::count_if(entries.begin(), entries.end(), fails));
+      return part;
+    };
+    SectionOutsideSources whole = counted(section.title, section.entries);
     std::vector<SectionOutsideSources> groups;
-    for (const Entry& entry : section.entries) {
-      ++whole.entries;
-      whole.failing += fails(entry) ? 1 : 0;
-    }
     for (const Group& group : section.groups) {
-      SectionOutsideSources part{group.title, 0, 0};
-      for (const Entry& entry : group.entries) {
-        ++part.entries;
-        part.failing += fails(entry) ? 1 : 0;
-      }
+      SectionOutsideSources part = counted(group.title, group.entries);
       whole.entries += part.entries;
       whole.failing += part.failing;
       if (outside(part.failing, part.entries)) {

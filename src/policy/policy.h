@@ -338,4 +338,10 @@ bool forge_host(std::string_view host);
 /// The registrable domain of a host (libpsl), or the host itself.
 std::string registrable_domain(const std::string& host);
 
+/// Whether the rule with `id` judges sources (source/*, surface/*): the
+/// rules "exempt_sections.sources" keeps out of a section.
+inline bool judges_sources(std::string_view id) {
+  return id.starts_with("source/") || id.starts_with("surface/");
+}
+
 }  // namespace sg

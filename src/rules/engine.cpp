@@ -112,11 +112,6 @@ std::vector<Diagnostic> run_document_link_rules(const List& list, const Policy& 
 
 namespace {
 
-/// The source and surface rules: what exempt_sections.sources keeps out.
-bool judges_sources(const Rule& rule) {
-  return rule.id.starts_with("source/") || rule.id.starts_with("surface/");
-}
-
 /// The heading of `section` or `group` that exempt_sections.sources names,
 /// or null when it names neither.
 const std::string* sources_exempt_heading(const Section& section, const Group* group,
@@ -182,7 +177,7 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
       a.rule->check_entry(view, context, findings);
       for (Finding& finding : findings) {
         diagnostics.push_back(make_diagnostic(*a.rule, a.severity, std::move(finding)));
-        if (exempt_under != nullptr && judges_sources(*a.rule)) {
+        if (exempt_under != nullptr && judges_sources(a.rule->id)) {
           diagnostics.back().waived_reason = fmt::format(
               "the policy keeps \"{}\" outside the source rules (exempt_sections.sources)",
               *exempt_under);

@@ -137,6 +137,9 @@ StarterFile starter_pre_commit(const InitOptions& options) {
 
 /// How many hosts without a host rule `init` names for review.
 constexpr std::size_t k_hosts_to_review = 10;
+/// A list that names its sections kept outside the source rules keeps the
+/// rest to them all but once in this many entries.
+constexpr std::size_t k_exempt_rest_per_failing = 100;
 
 /// Sets "a.b" in `policy` to `value`, creating the object "a" if needed.
 void set_key(Json& policy, const std::string& dotted, Json value) {
@@ -224,6 +227,59 @@ std::vector<InferredSetting> judgement_rules_off(const List& list, const std::st
       "lists would turn source/not-primary off; without reading headings it stays on)",
       by_heading);
   return off_unread;
+}
+
+/// The headings of `sections`, each once whatever its case.
+std::vector<std::string> exempt_headings(const std::vector<SectionOutsideSources>& sections) {
+  std::vector<std::string> headings;
+  for (const SectionOutsideSources& section : sections) {
+    if (std::none_of(headings.begin(), headings.end(), [&](const std::string& named) {
+          return to_lower(named) == to_lower(section.heading);
+        })) {
+      headings.push_back(section.heading);
+    }
+  }
+  return headings;
+}
+
+struct ExemptTrial {
+  bool kept_on = false;
+  Json policy;
+  std::vector<InferredSetting> rules_off;
+  std::optional<std::string> headings_note;
+  std::vector<SectionOutsideSources> sections;
+};
+
+/// Whether naming the sections the source rules fail most keeps
+/// source/not-primary on for the rest of a list that would turn it off: a
+/// list of libraries with one section of talks. Only a few sections are
+/// named: sections holding a third of the list are what the list is. And
+/// the rest must keep to the rules all but once in a hundred entries: where
+/// more fail, they are the list's way too (product sites, its own channels,
+/// a handful of courses), and a gate that starts by crying wolf is turned off.
+ExemptTrial exempt_to_keep_sources(const List& list, const std::string& path, const Json& policy) {
+  ExemptTrial trial;
+  trial.sections = sections_outside_sources(
+      list, run_rules(list, parse_policy(path, policy.dump()), today_utc()));
+  std::size_t exempt_entries = 0;
+  for (const SectionOutsideSources& section : trial.sections) {
+    exempt_entries += section.entries;
+  }
+  if (trial.sections.empty() || 3 * exempt_entries > list.entry_count()) {
+    return trial;
+  }
+  trial.policy = policy;
+  trial.policy["exempt_sections"]["sources"] = exempt_headings(trial.sections);
+  trial.rules_off = judgement_rules_off(list, path, trial.policy, trial.headings_note);
+  Json judged = trial.policy;
+  for (const InferredSetting& rule : trial.rules_off) {
+    set_key(judged, rule.key, "off");
+  }
+  const std::size_t still_failing = entries_failing_sources(
+      list, run_rules(list, parse_policy(path, judged.dump()), today_utc()));
+  trial.kept_on = !turns_sources_off(trial.rules_off) &&
+                  still_failing * k_exempt_rest_per_failing <= list.entry_count();
+  return trial;
 }
 
 /// The hosts the list links most that no host rule of `policy` classifies:
@@ -355,29 +411,36 @@ void run_init(const InitOptions& options) {
   }
   // The judgement rules, run as lint will run them, under the starter so far.
   std::optional<std::string> headings_note;
-  const std::vector<InferredSetting> rules_off =
+  std::vector<InferredSetting> rules_off =
       judgement_rules_off(loaded.list, options.output, policy, headings_note);
-  for (const InferredSetting& rule : rules_off) {
-    set_key(policy, rule.key, "off");
-  }
-  // Where the source or surface rules stay on, a section of books, talks or
-  // tutorials the list keeps on purpose is named, not judged entry by entry.
+  // A section of books, talks or tutorials the list keeps on purpose is
+  // named, not judged entry by entry: where the source or surface rules stay
+  // on, and where naming it is what keeps them on for the rest of the list.
   std::vector<SectionOutsideSources> outside_sources;
-  if (!turns_sources_off(rules_off) || !turns_off(rules_off, "surface/tutorial")) {
+  if (turns_sources_off(rules_off)) {
+    if (ExemptTrial trial = exempt_to_keep_sources(loaded.list, options.output, policy);
+        trial.kept_on) {
+      policy = std::move(trial.policy);
+      rules_off = std::move(trial.rules_off);
+      headings_note = std::move(trial.headings_note);
+      outside_sources = std::move(trial.sections);
+    }
+  }
+  if (outside_sources.empty() &&
+      (!turns_sources_off(rules_off) || !turns_off(rules_off, "surface/tutorial"))) {
+    Json judged = policy;
+    for (const InferredSetting& rule : rules_off) {
+      set_key(judged, rule.key, "off");
+    }
     outside_sources = sections_outside_sources(
         loaded.list,
-        run_rules(loaded.list, parse_policy(options.output, policy.dump()), today_utc()));
-    std::vector<std::string> headings;
-    for (const SectionOutsideSources& section : outside_sources) {
-      if (std::none_of(headings.begin(), headings.end(), [&](const std::string& named) {
-            return to_lower(named) == to_lower(section.heading);
-          })) {
-        headings.push_back(section.heading);
-      }
+        run_rules(loaded.list, parse_policy(options.output, judged.dump()), today_utc()));
+    if (!outside_sources.empty()) {
+      policy["exempt_sections"]["sources"] = exempt_headings(outside_sources);
     }
-    if (!headings.empty()) {
-      policy["exempt_sections"]["sources"] = headings;
-    }
+  }
+  for (const InferredSetting& rule : rules_off) {
+    set_key(policy, rule.key, "off");
   }
   const std::string text = policy.dump(2) + "\n";
   // The starter must be a policy lint accepts: check it before writing it.

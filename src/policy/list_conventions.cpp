@@ -121,23 +121,56 @@ std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
   return off;
 }
 
-std::vector<SectionOutsideSources> sections_outside_sources(
-    const List& list, const std::vector<Diagnostic>& findings) {
-  // Where each failing entry starts: findings name their entry by it.
-  std::set<std::tuple<std::string, int, int>> failing;
-  for (const Diagnostic& d : findings) {
-    if (d.waived_reason.empty() && d.entry_location.line != 0 && judges_sources(d.rule)) {
-      failing.emplace(d.entry_location.file, d.entry_location.line, d.entry_location.column);
+namespace {
+
+/// The entries `findings` fail by a source or surface rule, by where each
+/// starts: findings name their entry by it.
+class EntriesFailingSources {
+ public:
+  explicit EntriesFailingSources(const std::vector<Diagnostic>& findings) {
+    for (const Diagnostic& d : findings) {
+      // A note that an entry was judged by inference fails nothing.
+      if (d.waived_reason.empty() && d.severity != Severity::info && d.entry_location.line != 0 &&
+          judges_sources(d.rule)) {
+        starts_.emplace(d.entry_location.file, d.entry_location.line, d.entry_location.column);
+      }
     }
   }
-  const auto fails = [&](const Entry& entry) {
-    return failing.contains(
+  bool fails(const Entry& entry) const {
+    return starts_.contains(
         std::make_tuple(entry.location.file, entry.location.line, entry.location.column));
-  };
+  }
+
+ private:
+  std::set<std::tuple<std::string, int, int>> starts_;
+};
+
+}  // namespace
+
+std::size_t entries_failing_sources(const List& list, const std::vector<Diagnostic>& findings) {
+  const EntriesFailingSources failing(findings);
+  std::size_t count = 0;
+  list.for_each_entry([&](const Section&, const Group*, const Entry& entry) {
+    count += failing.fails(entry) ? 1 : 0;
+  });
+  return count;
+}
+
+std::vector<SectionOutsideSources> sections_outside_sources(
+    const List& list, const std::vector<Diagnostic>& findings) {
+  const EntriesFailingSources failing(findings);
+  const auto fails = [&](const Entry& entry) { return failing.fails(entry); };
   const auto outside = [](std::size_t count, std::size_t of) {
     return count >= k_outside_sources_min_entries && 2 * count >= of;
   };
+  // A list that keeps one such heading keeps smaller ones beside it: a
+  // group of two or more entries that all fail, next to a named group of its
+  // section; a section of them, next to any named heading.
+  const auto wholly = [](const SectionOutsideSources& part) {
+    return part.entries >= 2 && part.failing == part.entries;
+  };
   std::vector<SectionOutsideSources> found;
+  std::vector<SectionOutsideSources> small_sections;
   for (const Section& section : list.sections) {
     const auto counted = [&](const std::string& heading, const std::vector<Entry>& entries) {
       SectionOutsideSources part{heading, 0, entries.size()};
@@ -146,12 +179,15 @@ std::vector<SectionOutsideSources> sections_outside_sources(
     };
     SectionOutsideSources whole = counted(section.title, section.entries);
     std::vector<SectionOutsideSources> groups;
+    std::vector<SectionOutsideSources> small_groups;
     for (const Group& group : section.groups) {
       SectionOutsideSources part = counted(group.title, group.entries);
       whole.entries += part.entries;
       whole.failing += part.failing;
       if (outside(part.failing, part.entries)) {
         groups.push_back(std::move(part));
+      } else if (wholly(part)) {
+        small_groups.push_back(std::move(part));
       }
     }
     // The finest headings that hold the failing entries: the section only
@@ -164,9 +200,15 @@ std::vector<SectionOutsideSources> sections_outside_sources(
     }
     if (outside(rest_failing, rest_entries)) {
       found.push_back(std::move(whole));
-    } else {
+    } else if (!groups.empty()) {
       found.insert(found.end(), groups.begin(), groups.end());
+      found.insert(found.end(), small_groups.begin(), small_groups.end());
+    } else if (section.groups.empty() && wholly(whole)) {
+      small_sections.push_back(std::move(whole));
     }
+  }
+  if (!found.empty()) {
+    found.insert(found.end(), small_sections.begin(), small_sections.end());
   }
   return found;
 }

@@ -50,6 +50,10 @@ struct ListConventions {
 std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
                                                           const std::vector<Diagnostic>& findings);
 
+/// How many entries of `list` a source or surface rule fails in `findings`,
+/// waived findings and notes of inference aside.
+std::size_t entries_failing_sources(const List& list, const std::vector<Diagnostic>& findings);
+
 /// A section or group the source and surface rules fail most entries of, in
 /// a list that keeps to them elsewhere: its Resources of books and talks.
 struct SectionOutsideSources {
@@ -61,7 +65,9 @@ struct SectionOutsideSources {
 
 /// The sections (else groups) where `findings`, a run of every rule over
 /// `list`, fail at least five entries and at least half of them by the
-/// source and surface rules; so a starter policy names them in
+/// source and surface rules; and, beside them, a group of two or more
+/// entries that all fail next to a named group of its section, or a section
+/// of such entries. So a starter policy names them in
 /// "exempt_sections.sources".
 std::vector<SectionOutsideSources> sections_outside_sources(
     const List& list, const std::vector<Diagnostic>& findings);

@@ -226,6 +226,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://github.com/someone/kernels/issues/42", "an issue or discussion thread"},
            {"https://github.com/someorg/kernels/discussions", "an issue or discussion thread"},
            {"https://someone.example/demos/factorial/index.html", "a demo or playground"},
+           {"https://someproject.example/sandbox/", "a demo or playground"},
+           {"https://github.com/someorg/resource-stream", "a link-collection repository"},
            {"https://github.com/someone/toy-transformer", "a teaching reimplementation repository"},
            {"https://someone.example/perf-tracing/", "a page just below a site root"},
            {"https://vendor.example/langsmith", "a page just below a site root"}}) {
@@ -271,10 +273,20 @@ TEST(SourceNotPrimary, ATeachingWordInsideARepositorysNameIsNotItsKind) {
        {"https://github.com/rust-lang/book", "https://github.com/o/learning-to-rank",
         "https://github.com/tiny-dnn/tiny-dnn", "https://github.com/NVlabs/tiny-cuda-nn",
         "https://github.com/gau-nernst/learn-cuda", "https://github.com/o/guided-decoding",
-        "https://github.com/o/notebook"}) {
+        "https://github.com/o/notebook",
+        // Node packages that read or write a stream, not a stream of links.
+        "https://github.com/o/get-stream", "https://github.com/o/tar-stream"}) {
     const auto found = lint_item("- [r](" + std::string(url) + ") - The project itself.");
     EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary"))) << url;
   }
+}
+
+// A sandbox page is a demo; a project's sandbox of components in the making
+// holds each component's own pages.
+TEST(SourceNotPrimary, AComponentInAProjectsSandboxIsNoDemo) {
+  const auto found =
+      lint_item("- [CLI2](https://commons.apache.org/sandbox/commons-cli2/) - Parses options.");
+  EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary")));
 }
 
 // A blog's or a section's index is no source, on a host the policy knows too:

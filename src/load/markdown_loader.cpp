@@ -399,14 +399,20 @@ class MarkdownReader {
       entry.set_position("url", link_at);
       entry.set_position("title", link_at);
       // "| Link | Preview |": in a table of two columns whose header names no
-      // description, the words beside the link describe it.
+      // description, the words beside the link describe it; a value in code
+      // ("| **`1.1.1.1`** | [cloudflare](…) |") is no words.
       const std::optional<std::size_t> described_by =
           description_column ? description_column
           : cells.size() == 2 && title_column.value_or(link_column) == link_column
               ? std::optional(1 - link_column)
               : std::nullopt;
+      const auto has_words = [](cmark_node* cell) {
+        return find_node(cell, CMARK_NODE_TEXT,
+                         [](cmark_node* text) { return !trim(literal(text)).empty(); }) != nullptr;
+      };
       if (described_by && *described_by < cells.size() &&
-          (description_column || web_link_in(cells[*described_by]) == nullptr)) {
+          (description_column ||
+           (web_link_in(cells[*described_by]) == nullptr && has_words(cells[*described_by])))) {
         entry.description = without_leading_dash(trim(plain_text(cells[*described_by])));
         entry.set_position("description", locate(cells[*described_by]));
       }

@@ -255,26 +255,31 @@ TEST(MarkdownLoader, CountsTheListItemsThatAreNotEntries) {
 // entry; the header says which column titles it and which describes it.
 TEST(MarkdownLoader, TableRowsWithALinkAreEntries) {
   LoadResult result;
-  load_markdown_text("l.md",
-                     "# L\n\n## APIs\n\n"
-                     "| API | Description | Auth |\n|---|---|---|\n"
-                     "| [Cats](https://cats.example/) | Pictures of cats | apiKey |\n"
-                     "| No link here | Nothing | no |\n"
-                     "| [Top](#apis) | An anchor row | no |\n\n"
-                     "| Paper | Code |\n|---|---|\n"
-                     "| FlashAttention | [repo](https://github.com/o/flash) |\n\n"
-                     "| Link | Preview |\n|---|---|\n"
-                     "| [What is DS](https://ds.example/what) | _A field that mixes._ |\n"
-                     "| [Two](https://two.example/) | [mirror](https://mirror.example/) |\n\n"
-                     "| a | b |\n|---|---|\n| plain | table |\n",
-                     result);
+  load_markdown_text(
+      "l.md",
+      "# L\n\n## APIs\n\n"
+      "| API | Description | Auth |\n|---|---|---|\n"
+      "| [Cats](https://cats.example/) | Pictures of cats | apiKey |\n"
+      "| No link here | Nothing | no |\n"
+      "| [Top](#apis) | An anchor row | no |\n\n"
+      "| Paper | Code |\n|---|---|\n"
+      "| FlashAttention | [repo](https://github.com/o/flash) |\n\n"
+      "| Link | Preview |\n|---|---|\n"
+      "| [What is DS](https://ds.example/what) | _A field that mixes._ |\n"
+      "| [Two](https://two.example/) | [mirror](https://mirror.example/) |\n\n"
+      "| IP | URL |\n|---|---|\n| **`84.200.69.80`** | [dns](https://dns.example/) |\n\n"
+      "| a | b |\n|---|---|\n| plain | table |\n",
+      result);
   ASSERT_EQ(result.list.sections.size(), 1U);
   const std::vector<Entry>& entries = result.list.sections[0].entries;
-  ASSERT_EQ(entries.size(), 4U);
+  ASSERT_EQ(entries.size(), 5U);
   // Two columns, the second not named a description: its words describe the
-  // link beside them; a cell holding a link of its own does not.
+  // link beside them; a cell holding a link of its own does not, nor a value
+  // in code.
   EXPECT_EQ(entries[2].description, "A field that mixes.");
   EXPECT_TRUE(entries[3].description.empty());
+  EXPECT_EQ(entries[4].title, "dns");
+  EXPECT_TRUE(entries[4].description.empty()) << entries[4].description;
   EXPECT_TRUE(entries[1].description.empty());
   EXPECT_EQ(entries[0].title, "Cats");
   EXPECT_EQ(entries[0].url, "https://cats.example/");

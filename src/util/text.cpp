@@ -193,6 +193,13 @@ bool has_second_sentence(std::string_view text, const std::vector<std::string>& 
         std::isupper(static_cast<unsigned char>(text[i + 2])) == 0) {
       continue;
     }
+    // An initial ("U.S. States", "by J. Clark Scott") ends no sentence.
+    const bool initial = c == '.' && i >= 1 &&
+                         std::isupper(static_cast<unsigned char>(text[i - 1])) != 0 &&
+                         (i == 1 || text[i - 2] == ' ' || text[i - 2] == '.' || text[i - 2] == '(');
+    if (initial) {
+      continue;
+    }
     const std::string_view before = text.substr(0, i + 1);
     const bool abbreviation =
         std::any_of(abbreviations.begin(), abbreviations.end(),

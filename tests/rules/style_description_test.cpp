@@ -124,7 +124,7 @@ TEST(StyleDescription, LowercaseNamesAndCutShortDescriptionsPass) {
 }
 
 // "npm library for pagination" at www.npmjs.com starts with the site's name;
-// "Yahoo!" ends no sentence; a lead-in ends with the colon before the
+// "Yahoo!" and initials end no sentence; a lead-in ends with the colon before the
 // details listed under a heading entry.
 TEST(StyleDescription, SiteNamesBrandMarksAndLeadInsPass) {
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Pagination](https://www.npmjs.com/package/"
@@ -133,6 +133,18 @@ TEST(StyleDescription, SiteNamesBrandMarksAndLeadInsPass) {
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [yfinance](https://github.com/o/yfinance) - "
                                      "Download market data from Yahoo! Finance's API.\n")),
               IsEmpty());
+  // Initials end no sentence either, even where one may ("the U.S. Updated"
+  // is read as one sentence: a missed second sentence, not a false one); a
+  // word before the period still does.
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Checks](https://github.com/o/checks) - "
+                                     "Offenders from all U.S. States, by J. Clark Scott.\n")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Checks](https://github.com/o/checks) - "
+                                     "Offenders from all states of the U.S. Updated daily.\n")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Checks](https://github.com/o/checks) - "
+                                     "Offenders from all states. Updated daily.\n")),
+              ElementsAre("style/description"));
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n### [Zinit](https://github.com/o/zinit)\n\n"
                                      "**Zinit** is a plugin manager with support for:\n\n"
                                      "- Turbo mode\n- Completion management\n")),

@@ -396,6 +396,20 @@ void run_init(const InitOptions& options) {
     set_key(policy, setting.key, setting.value);
   }
   set_key(policy, "description.separators", conventions.separators);
+  // A strict list's featured or sponsors' table repeats entries on purpose.
+  const bool strict_duplicates = std::any_of(
+      conventions.settings.begin(), conventions.settings.end(),
+      [](const InferredSetting& s) { return s.key == "duplicates.across_sections" && s.value; });
+  if (!strict_duplicates) {
+    conventions.featured_sections.clear();
+  }
+  if (!conventions.featured_sections.empty()) {
+    Json& headings = policy["exempt_sections"]["repeats"];
+    headings = Json::array();
+    for (const RepeatingSection& section : conventions.featured_sections) {
+      headings.push_back(section.heading);
+    }
+  }
   if (!conventions.referral_tag.empty()) {
     // The list tags links on purpose: utm_* is its own, not tracking.
     Json& tracking = policy["canonical"]["tracking_parameters"];
@@ -472,6 +486,12 @@ void run_init(const InitOptions& options) {
         "  canonical.tracking_parameters: without \"utm_*\"  ({} links carry the list's own "
         "referral tag {}; a tag a list adds on purpose is no tracking to strip)\n",
         conventions.referral_links, printable(conventions.referral_tag));
+  }
+  for (const RepeatingSection& section : conventions.featured_sections) {
+    std::cout << fmt::format(
+        "  exempt_sections.repeats: \"{}\"  ({} of its {} entries are filed again elsewhere under "
+        "the same name: a featured table, whose repeats are not reported)\n",
+        printable(section.heading), section.repeats, section.entries);
   }
   if (project_sites.of_projects()) {
     std::cout << fmt::format(

@@ -149,6 +149,20 @@ std::vector<std::string> name_keys(std::string_view written) {
 
 }  // namespace
 
+const std::string* heading_among(const std::vector<std::string>& headings, const Section& section,
+                                 const Group* group) {
+  for (const std::string& heading : headings) {
+    const std::string named = to_lower(trim(heading));
+    if (named == to_lower(trim(section.title))) {
+      return &section.title;
+    }
+    if (group != nullptr && named == to_lower(trim(group->title))) {
+      return &group->title;
+    }
+  }
+  return nullptr;
+}
+
 bool same_name(const Entry& a, const Entry& b) {
   const std::vector<std::string> a_keys = name_keys(a.title);
   const std::vector<std::string> b_keys = name_keys(b.title);

@@ -206,6 +206,11 @@ inline const void* filing_topic(const Section& section, const Group* group) {
   return group != nullptr ? static_cast<const void*>(group) : static_cast<const void*>(&section);
 }
 
+/// The heading of `section` or `group` that `headings` name (as written,
+/// case aside), else null: a policy names sections wherever they stand.
+const std::string* heading_among(const std::vector<std::string>& headings, const Section& section,
+                                 const Group* group);
+
 /// True when two entries give one name: their titles have the same letters
 /// and digits, case aside, or one names a repository ("surrealdb/surrealdb")
 /// by the other's whole name. One page under two names is a slip (a copied

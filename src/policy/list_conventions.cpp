@@ -31,6 +31,10 @@ constexpr std::size_t k_filing_min_percent = 2;
 /// A section the source rules fail this many entries of, and half its
 /// entries, holds material the list keeps on purpose: books, talks, surveys.
 constexpr std::size_t k_outside_sources_min_entries = 5;
+/// A heading this many of whose entries, and half, repeat entries the list
+/// files elsewhere under the same names is a featured or sponsors' table.
+constexpr std::size_t k_featured_min_repeats = 3;
+constexpr std::size_t k_featured_max_copies = 64;
 /// Links carrying one utm_source value that make it the list's own tag: a
 /// sponsor tags its whole table; a handful of affiliate links is not yet the
 /// list's way.
@@ -213,6 +217,47 @@ std::vector<SectionOutsideSources> sections_outside_sources(
   return found;
 }
 
+namespace {
+
+/// The headings (a group, else a section) at least three of whose entries,
+/// and half, are filed again elsewhere under the same name: a featured or
+/// sponsors' table. `copies` holds each page's entries, by duplicate key.
+std::vector<RepeatingSection> featured_sections(
+    const List& list, const std::unordered_map<std::string, std::vector<FiledEntry>>& copies) {
+  std::set<const Entry*> filed_elsewhere;
+  for (const auto& [key, filed] : copies) {
+    if (filed.size() > k_featured_max_copies) {
+      continue;  // a page every entry links is no table's repeat (and pairs grow as squares)
+    }
+    for (const FiledEntry& one : filed) {
+      if (std::any_of(filed.begin(), filed.end(), [&](const FiledEntry& other) {
+            return other.topic != one.topic && same_name(*one.entry, *other.entry);
+          })) {
+        filed_elsewhere.insert(one.entry);
+      }
+    }
+  }
+  std::vector<RepeatingSection> found;
+  const auto count = [&](const std::string& heading, const std::vector<Entry>& entries) {
+    RepeatingSection part{heading, 0, entries.size()};
+    for (const Entry& entry : entries) {
+      part.repeats += filed_elsewhere.contains(&entry) ? 1 : 0;
+    }
+    if (part.repeats >= k_featured_min_repeats && 2 * part.repeats >= part.entries) {
+      found.push_back(std::move(part));
+    }
+  };
+  for (const Section& section : list.sections) {
+    count(section.title, section.entries);
+    for (const Group& group : section.groups) {
+      count(group.title, group.entries);
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
 ListConventions infer_conventions(const LoadResult& loaded,
                                   const std::vector<std::string>& abbreviations) {
   std::size_t entries = 0;
@@ -280,6 +325,7 @@ ListConventions infer_conventions(const LoadResult& loaded,
     earlier.push_back({&entry, topic});
   });
   ListConventions conventions;
+  conventions.featured_sections = featured_sections(loaded.list, seen);
   conventions.settings = {
       setting("description.required", "entries have a description", described, entries),
       setting("description.final_period", "descriptions end with a period", final_period,

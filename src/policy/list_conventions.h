@@ -29,6 +29,15 @@ struct InferredSetting {
   std::string what;
 };
 
+/// A section or group that repeats entries the list files elsewhere, on
+/// purpose: a featured or sponsors' table.
+struct RepeatingSection {
+  std::string heading;
+  /// Its entries filed again elsewhere under the same name, of `entries`.
+  std::size_t repeats = 0;
+  std::size_t entries = 0;
+};
+
 struct ListConventions {
   std::vector<InferredSetting> settings;
   /// The separator marks the list writes, each used by at least two entries;
@@ -41,6 +50,9 @@ struct ListConventions {
   /// empty when none does. Such utm_* parameters are no tracking to strip.
   std::string referral_tag;
   std::size_t referral_links = 0;
+  /// Headings at least three of whose entries, and half, repeat entries
+  /// filed elsewhere under the same names: "exempt_sections.repeats".
+  std::vector<RepeatingSection> featured_sections;
 };
 
 /// The judgement rules (source, surface, claim, group size) the list does

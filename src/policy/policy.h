@@ -251,6 +251,10 @@ struct Policy {
   /// rules do not judge ("exempt_sections.sources"): a list's Resources of
   /// books and talks. Their findings are reported as waived, by heading.
   std::vector<std::string> sources_exempt_sections;
+  /// Headings of sections or groups that repeat entries listed elsewhere on
+  /// purpose ("exempt_sections.repeats"): a featured or sponsors' table. A
+  /// repeat under the same name with one copy there is no duplicate.
+  std::vector<std::string> repeats_exempt_sections;
   int freshness_default_max_age_days = 0;
   CanonicalRules canonical;
   std::map<std::string, RuleSetting, std::less<>> rules;

@@ -1283,6 +1283,14 @@ Setting make_policy_settings() {
                      "it stands; its findings are reported as waived, naming it.",
                      R"(["Resources"])"},
                     [](Policy & p) -> auto& { return p.sources_exempt_sections; }, Naming::key),
+                texts(
+                    {"repeats",
+                     "Headings of sections or groups (as written, case aside) that repeat "
+                     "entries the list files elsewhere, on purpose: a featured or sponsors' "
+                     "table at the top. A repeat under the same name with one copy under "
+                     "such a heading is not reported by entry/duplicate-url.",
+                     R"(["Featured"])"},
+                    [](Policy & p) -> auto& { return p.repeats_exempt_sections; }, Naming::key),
             }),
       block({"freshness", "The freshness/stale rule for volatile sections.",
              R"({"default_max_age_days": 90})"},

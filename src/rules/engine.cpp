@@ -110,25 +110,6 @@ std::vector<Diagnostic> run_document_link_rules(const List& list, const Policy& 
   return diagnostics;
 }
 
-namespace {
-
-/// The heading of `section` or `group` that exempt_sections.sources names,
-/// or null when it names neither.
-const std::string* sources_exempt_heading(const Section& section, const Group* group,
-                                          const Policy& policy) {
-  for (const std::string& heading : policy.sources_exempt_sections) {
-    if (to_lower(trim(heading)) == to_lower(trim(section.title))) {
-      return &section.title;
-    }
-    if (group != nullptr && to_lower(trim(heading)) == to_lower(trim(group->title))) {
-      return &group->title;
-    }
-  }
-  return nullptr;
-}
-
-}  // namespace
-
 std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
                                   std::chrono::sys_days today) {
   check_policy_rule_ids(policy);
@@ -162,7 +143,7 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
     }
     const bool labelled_link =
         !entry.description.empty() && policy.link_labels.first_match(entry.title).has_value();
-    const std::string* exempt_under = sources_exempt_heading(section, group, policy);
+    const std::string* exempt_under = heading_among(policy.sources_exempt_sections, section, group);
     const EntryView view{section, group, entry, std::move(classification), kind, names_only,
                          claim_text(entry.title, policy), claim_text(entry.description, policy),
                          // Lists of papers quote a title ("[paper] \"A Survey of …\""):

@@ -2,6 +2,7 @@
 // identity, src/util/url.h).
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -28,6 +29,8 @@ const Entry* repeated_entry(const std::vector<FiledEntry>& earlier, const Entry&
 void check_duplicate_url(const List& list, const RuleContext& context, Findings& out) {
   std::unordered_map<std::string, std::vector<FiledEntry>> seen;
   seen.reserve(list.entry_count());
+  // Entries of a featured or sponsors' table ("exempt_sections.repeats").
+  std::unordered_set<const Entry*> featured;
   list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
     // An entry whose several links repeat one earlier entry is one finding.
     std::vector<const Entry*> repeated;
@@ -35,6 +38,9 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
       return;  // "Vanilla GAN" under each GAN collection that implements it
     }
     const void* topic = filing_topic(section, group);
+    if (heading_among(context.policy.repeats_exempt_sections, section, group) != nullptr) {
+      featured.insert(&entry);
+    }
     for (const Entry::LocatedUrl& link : entry.located_urls()) {
       if (link.field == "code") {
         continue;  // a paper and its report may name one repository
@@ -48,7 +54,11 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
       if (earlier.empty() || earlier.back().entry != &entry) {
         earlier.push_back({&entry, topic});
       }
-      if (first == nullptr ||
+      // A featured table repeats, under its name, an entry filed elsewhere.
+      const bool features = first != nullptr &&
+                            (featured.contains(first) || featured.contains(&entry)) &&
+                            same_name(*first, entry);
+      if (first == nullptr || features ||
           std::find(repeated.begin(), repeated.end(), first) != repeated.end()) {
         continue;
       }
@@ -77,7 +87,10 @@ extern const Rule k_entry_duplicate_url = {
         "A list that files one resource under each topic it serves says "
         "\"duplicates\": {\"across_sections\": false}: then a repeat under the same title in "
         "another topic (another group, else another section) is that filing, and only a repeat "
-        "within one topic or under another title (a copied link) is reported. An item nested under "
+        "within one topic or under another title (a copied link) is reported. A featured or "
+        "sponsors' table that repeats entries on purpose is named in \"exempt_sections\": "
+        "{\"repeats\": […]}: a repeat under the same title with one copy there is not reported. "
+        "An item nested under "
         "another entry "
         "(the papers a collection implements) is a detail of it and may repeat a link. A list may "
         "repeat an entry on purpose (one resource in two places of a reading path); waive the "

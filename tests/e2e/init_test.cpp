@@ -192,6 +192,32 @@ TEST(Init, ASectionOfTalksIsNamedAndItsFindingsWaived) {
   EXPECT_THAT(off.out, HasSubstr("rules.source/not-primary: off"));
 }
 
+// A partner table at the top of a catalogue of 160 repeats three of its
+// entries on purpose (too few in a hundred to be filing by topic): the
+// starter names it, and lint reports no duplicate for its repeats.
+TEST(Init, AFeaturedTableIsNamedAndItsRepeatsAreNoDuplicates) {
+  TempDir dir;
+  const auto tool = [](int i) {
+    return "- [tool" + std::to_string(i) + "](https://github.com/o/tool" + std::to_string(i) +
+           "): Reads and writes format number " + std::to_string(i) + "\n";
+  };
+  std::string list =
+      "# APIs\n\n## Partner APIs\n\n" + tool(0) + tool(1) + tool(2) + "\n## Parsers\n\n";
+  for (int i = 0; i < 160; ++i) {
+    list += tool(i);
+  }
+  dir.write("README.md", list);
+  const auto init = run_sourcegate({"init"}, dir.path());
+  ASSERT_EQ(init.exit_code, 0) << init.err;
+  EXPECT_THAT(
+      init.out,
+      HasSubstr("exempt_sections.repeats: \"Partner APIs\"  (3 of its 3 entries are filed"));
+  const auto policy = nlohmann::json::parse(read_text(dir.path() / "policy/policy.json"));
+  EXPECT_EQ(policy["exempt_sections"]["repeats"], nlohmann::json::array({"Partner APIs"}));
+  const auto lint = run_sourcegate({"lint", "README.md", "--format", "json"}, dir.path());
+  EXPECT_THAT(lint.out, Not(HasSubstr("entry/duplicate-url"))) << lint.out;
+}
+
 TEST(Init, NeverReplacesAPolicyUnlessToldTo) {
   TempDir dir;
   dir.write("README.md", colon_list());

@@ -198,6 +198,30 @@ std::string talks(const std::string& heading, int count, const std::string& leve
   return section;
 }
 
+// A table at the top that repeats three catalogue entries under their
+// names is a featured table; two repeats, or repeats under other names
+// (copied links), are not.
+TEST(ListConventions, ATableOfRepeatedEntriesIsFeatured) {
+  const auto featured = [](int repeated, const std::string& name_prefix) {
+    std::string list = "# L\n\n## Partner APIs\n\n";
+    for (int i = 0; i < repeated; ++i) {
+      list += fmt::format("- [{1}{0}](https://api{0}.example/) - An API.\n", i, name_prefix);
+    }
+    list += "- [Own](https://own.example/) - Only here.\n\n## Catalogue\n\n";
+    for (int i = 0; i < 40; ++i) {
+      list += fmt::format("- [API{0}](https://api{0}.example/) - An API.\n", i);
+    }
+    return conventions_of(list).featured_sections;
+  };
+  const std::vector<RepeatingSection> three = featured(3, "API");
+  ASSERT_EQ(three.size(), 1U);
+  EXPECT_EQ(three[0].heading, "Partner APIs");
+  EXPECT_EQ(three[0].repeats, 3U);
+  EXPECT_EQ(three[0].entries, 4U);
+  EXPECT_TRUE(featured(2, "API").empty());
+  EXPECT_TRUE(featured(3, "Other").empty());
+}
+
 // A section of talks and books the source rules fail for most of its
 // entries is kept on purpose; a section with one slip, or too few failing
 // entries to be a pattern, is not. A group counts when its section does not.

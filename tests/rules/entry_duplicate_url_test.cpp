@@ -74,6 +74,37 @@ TEST(EntryDuplicateUrl, AListMayFileOneResourceUnderSeveralTopicsByPolicy) {
   EXPECT_THAT(duplicates(R"({"duplicates": {"across_sections": false}})"), ElementsAre(11, 12));
 }
 
+// A sponsors' table at the top repeats catalogue entries on purpose: named
+// in exempt_sections.repeats, its repeats under the same name are no
+// duplicates, in either order; a copied link there, or a repeat between two
+// other sections, still is.
+TEST(EntryDuplicateUrl, AFeaturedTableRepeatsEntriesOnPurpose) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## Partner APIs\n\n| API | Description |\n|---|---|\n"
+                     "| [IPstack](https://ipstack.example/) | Locate. |\n"
+                     "| [Fixer](https://fixer.example/) | Rates. |\n\n"
+                     "## Geocoding\n\n- [IPstack](https://ipstack.example/) - Locate.\n"
+                     "- [Currency](https://fixer.example/) - A copied link.\n"
+                     "- [Weather](https://weather.example/) - Forecasts.\n\n"
+                     "## Weather\n\n- [Weather](https://weather.example/) - Forecasts.\n\n"
+                     "## Featured\n\n- [Weather](https://weather.example/) - Forecasts.\n",
+                     loaded);
+  auto duplicates = [&](const std::string& policy) {
+    std::vector<int> lines;
+    for (const Diagnostic& d :
+         run_rules(loaded.list, parse_policy("p.json", policy), *parse_date("2026-11-30"))) {
+      if (d.rule == "entry/duplicate-url") {
+        lines.push_back(d.location.line);
+      }
+    }
+    return lines;
+  };
+  EXPECT_THAT(duplicates("{}"), ElementsAre(12, 13, 18, 22));
+  EXPECT_THAT(duplicates(R"({"exempt_sections": {"repeats": ["partner apis", "Featured"]}})"),
+              ElementsAre(13, 18));
+}
+
 // Two links of one entry that both repeat an earlier entry are one finding.
 TEST(EntryDuplicateUrl, OneFindingPerRepeatedEntry) {
   auto found = lint_markdown(

@@ -8,6 +8,18 @@
 namespace sg::testing {
 namespace {
 
+/// The lines entry/duplicate-url reports in `loaded` under `policy`.
+std::vector<int> duplicate_lines(const LoadResult& loaded, const std::string& policy) {
+  std::vector<int> lines;
+  for (const Diagnostic& d :
+       run_rules(loaded.list, parse_policy("p.json", policy), *parse_date("2026-11-30"))) {
+    if (d.rule == "entry/duplicate-url") {
+      lines.push_back(d.location.line);
+    }
+  }
+  return lines;
+}
+
 TEST(EntryDuplicateUrl, FindsTheSamePageUnderAnotherSpelling) {
   auto found = lint_section(R"({"title": "S", "entries": [)" +
                             paper("A", "https://arxiv.org/abs/2301.03598") + ", " +
@@ -58,16 +70,7 @@ TEST(EntryDuplicateUrl, AListMayFileOneResourceUnderSeveralTopicsByPolicy) {
                      "Three.\n\n### Benchmarks\n\n- [R - a method](https://arxiv.org/abs/3) - "
                      "Three.\n\n## Reading\n\n- [Q](https://arxiv.org/abs/2) - Two.\n",
                      loaded);
-  auto duplicates = [&](const std::string& policy) {
-    std::vector<int> lines;
-    for (const Diagnostic& d :
-         run_rules(loaded.list, parse_policy("p.json", policy), *parse_date("2026-11-30"))) {
-      if (d.rule == "entry/duplicate-url") {
-        lines.push_back(d.location.line);
-      }
-    }
-    return lines;
-  };
+  auto duplicates = [&](const std::string& policy) { return duplicate_lines(loaded, policy); };
   EXPECT_THAT(duplicates("{}"), ElementsAre(10, 11, 12, 22, 26));
   // Line 11 repeats P within Mapping; line 12 gives Q's page another name;
   // line 26 files Q again under its own name, whatever the copy said.
@@ -90,16 +93,7 @@ TEST(EntryDuplicateUrl, AFeaturedTableRepeatsEntriesOnPurpose) {
                      "## Weather\n\n- [Weather](https://weather.example/) - Forecasts.\n\n"
                      "## Featured\n\n- [Weather](https://weather.example/) - Forecasts.\n",
                      loaded);
-  auto duplicates = [&](const std::string& policy) {
-    std::vector<int> lines;
-    for (const Diagnostic& d :
-         run_rules(loaded.list, parse_policy("p.json", policy), *parse_date("2026-11-30"))) {
-      if (d.rule == "entry/duplicate-url") {
-        lines.push_back(d.location.line);
-      }
-    }
-    return lines;
-  };
+  auto duplicates = [&](const std::string& policy) { return duplicate_lines(loaded, policy); };
   EXPECT_THAT(duplicates("{}"), ElementsAre(12, 13, 18, 22));
   EXPECT_THAT(duplicates(R"({"exempt_sections": {"repeats": ["partner apis", "Featured"]}})"),
               ElementsAre(13, 18));

@@ -1827,6 +1827,28 @@ class MarkdownReader {
     cmark_node* link = later_link(paragraph);  // titles_a_loose_item found one
     entry.url = url_of(link);
     entry.set_position("url", locate(link));
+    if (cmark_node_get_type(title) == CMARK_NODE_TEXT) {
+      // "Title", then "[[Paper](…)] [[code](…)] (2024.02.28)": the words
+      // after the last link describe the entry, as they do on one line.
+      cmark_node* last = link;
+      for (cmark_node* next = cmark_node_next(link); next != nullptr;
+           next = cmark_node_next(next)) {
+        last = cmark_node_get_type(next) == CMARK_NODE_LINK ? next : last;
+      }
+      std::string rest;
+      for (cmark_node* node = cmark_node_next(last); node != nullptr;
+           node = cmark_node_next(node)) {
+        rest += plain_text(node, false);
+      }
+      std::string_view words = trim(rest);
+      while (words.starts_with(']')) {
+        words = trim(words.substr(1));  // the chip's closing bracket
+      }
+      if (!words.empty()) {
+        entry.description = collapse_spaces(words);
+        entry.set_position("description", locate(cmark_node_next(last)));
+      }
+    }
     // "[[Paper](…)] [[code](repo)]": a tag below that labels code links it.
     for (cmark_node* next = cmark_node_next(link); next != nullptr && entry.code.empty();
          next = cmark_node_next(next)) {

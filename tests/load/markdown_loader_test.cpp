@@ -968,6 +968,29 @@ TEST(MarkdownLoader, PaperAndArticleListShapes) {
   EXPECT_TRUE(clean_code.links.empty());
 }
 
+// A paper titled on one line and linked on the next, after a blank line,
+// is described by the words after its links, as one on a single line is.
+TEST(MarkdownLoader, APlainTitleLinkedInTheNextParagraphKeepsItsWords) {
+  const LoadResult result = load_text(
+      "# L\n\n## Papers\n\n"
+      "- MambaMIR: Joint Reconstruction [[paper](https://arxiv.org/abs/2402.18451)] "
+      "(2024.02.28)\n\n"
+      "- A PTM-Aware Protein Language Model\n\n"
+      "  [[Paper](https://www.biorxiv.org/content/10.1101/2024.02.28.581983v1)] "
+      "[[code](https://github.com/o/ptm-mamba)] (2024.02.28)\n\n"
+      "- A Paper Linked Alone\n\n"
+      "  [[Paper](https://arxiv.org/abs/2402.00001)]\n");
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  const std::vector<Entry>& papers = result.list.sections[0].entries;
+  ASSERT_EQ(papers.size(), 3U);
+  EXPECT_EQ(papers[0].description, "(2024.02.28)");
+  EXPECT_EQ(papers[1].title, "A PTM-Aware Protein Language Model");
+  EXPECT_EQ(papers[1].code, "https://github.com/o/ptm-mamba");
+  EXPECT_EQ(papers[1].description, "(2024.02.28)");
+  EXPECT_EQ(papers[1].where("description").line, 9);
+  EXPECT_TRUE(papers[2].description.empty());
+}
+
 // An image tag on the line after the title's link is no part of the title.
 TEST(MarkdownLoader, ATagAfterTheTitlesLinkIsNoPartOfIt) {
   const LoadResult result = load_text(

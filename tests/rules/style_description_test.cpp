@@ -123,6 +123,25 @@ TEST(StyleDescription, LowercaseNamesAndCutShortDescriptionsPass) {
               ElementsAre("style/description"));
 }
 
+// A description that opens with a linked name, or with a part of the
+// entry's title, opens with a name written in lower case; another lower-case
+// word still needs its capital.
+TEST(StyleDescription, ALinkedNameOrAPartOfTheTitleMayStartLowerCase) {
+  for (const char* item :
+       {"- [zgenom-ext-eval](https://github.com/o/zgenom-ext-eval) - [zgenom](https://github.com/"
+        "o/zgenom) extension for creating plugins inline.",
+        "- [zgenom-ext-eval](https://github.com/o/zgenom-ext-eval) - zgenom extension for "
+        "creating plugins inline."}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n")), IsEmpty())
+        << item;
+  }
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [zgenom-ext-eval](https://github.com/o/zgenom-ext-eval) - extension for "
+      "creating plugins inline.\n");
+  ASSERT_THAT(rule_ids(found), ElementsAre("style/description"));
+  EXPECT_THAT(found[0].message, HasSubstr("capital letter"));
+}
+
 // "npm library for pagination" at www.npmjs.com starts with the site's name;
 // "Yahoo!" and initials end no sentence; a lead-in ends with the colon before the
 // details listed under a heading entry.

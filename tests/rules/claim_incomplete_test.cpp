@@ -219,6 +219,8 @@ constexpr PatternCase k_not_claim_cases[] = {
      "HumanEval: 88.4 on 164 problems."},
     {"praise against no baseline", "Build dashboards faster than ever before.",
      "Builds dashboards 3x faster than Grafana."},
+    {"praise against no baseline", "A performance checklist that runs faster than the others.",
+     "A checklist tool that runs faster than Lighthouse."},
     {"a count in a title", "30 Seconds of Code for kernels.", "Compiles in 30 seconds."},
     {"an idiom: the 10x engineer", "The mythical 10x programmer.",
      "A 10x programmer's tool: builds 10x faster than make."},

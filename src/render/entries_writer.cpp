@@ -202,10 +202,13 @@ class Converter {
 
 ImportedEntries entries_from_list(const List& list, const Policy& policy) {
   if (list.sections.size() > k_max_section_files) {
-    throw InputError(list.location,
+    // Named at the first section that finds no file name.
+    throw InputError(list.sections[k_max_section_files].location,
                      fmt::format("the list has {} sections; entry files name at most {} (two "
-                                 "digits give their order)",
-                                 list.sections.size(), k_max_section_files));
+                                 "digits give their order): gather its sections under at most {} "
+                                 "top-level headings before importing, or keep the Markdown list "
+                                 "and lint it as it is",
+                                 list.sections.size(), k_max_section_files, k_max_section_files));
   }
   ImportedEntries out;
   Converter converter(policy, out);

@@ -216,7 +216,16 @@ TEST(EntriesWriter, RefusesMoreSectionsThanFileNamesOrder) {
   List list;
   list.title = "L";
   list.sections.resize(k_max_section_files + 1);
-  EXPECT_THROW(entries_from_list(list, list_policy()), InputError);
+  list.sections.back().location = Location{"README.md", 412, 1};
+  try {
+    entries_from_list(list, list_policy());
+    ADD_FAILURE() << "101 sections imported";
+  } catch (const InputError& error) {
+    // Where the first section without a file name stands, and what to do.
+    EXPECT_EQ(error.location().line, 412);
+    EXPECT_EQ(error.location().file, "README.md");
+    EXPECT_THAT(error.what(), HasSubstr("gather its sections under at most 100"));
+  }
 }
 
 TEST(EntriesWriter, UntitledListWritesNoListFile) {

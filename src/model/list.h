@@ -206,6 +206,14 @@ inline const void* filing_topic(const Section& section, const Group* group) {
   return group != nullptr ? static_cast<const void*>(group) : static_cast<const void*>(&section);
 }
 
+/// Whether the entry's description starts as a sentence does, with a
+/// capital, or with a name written in lower case: one of `lowercase_starts`,
+/// the entry's title or a part of it, its link's host, a name the description
+/// links, or a word such as "i18n", "eCommerce" or "oh-my-zsh". True when it
+/// has no description.
+bool starts_with_capital_or_name(const Entry& entry,
+                                 const std::vector<std::string>& lowercase_starts);
+
 /// The heading of `section` or `group` that `headings` name (as written,
 /// case aside), else null: a policy names sections wherever they stand.
 const std::string* heading_among(const std::vector<std::string>& headings, const Section& section,

@@ -286,7 +286,7 @@ ListConventions infer_conventions(const LoadResult& loaded,
       ++described;
       final_period += ends_sentence(text) ? 1 : 0;
       one_sentence += has_second_sentence(text, abbreviations) ? 0 : 1;
-      capital_start += std::islower(static_cast<unsigned char>(text.front())) != 0 ? 0 : 1;
+      capital_start += starts_with_capital_or_name(entry, {}) ? 1 : 0;
     }
     for (const auto& located : entry.located_urls()) {
       if (!is_web_url(located.url)) {

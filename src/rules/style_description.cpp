@@ -1,7 +1,5 @@
 // style/description: one sentence, capitalised, ending with a period, within
 // the policy's length bounds.
-#include <algorithm>
-#include <cctype>
 #include <string>
 
 #include <fmt/format.h>
@@ -11,39 +9,6 @@
 
 namespace sg {
 namespace {
-
-/// "npm library for pagination" at www.npmjs.com: a word of three letters or
-/// more that the link's host spells is the site's name.
-bool names_host(const Entry& entry, std::string_view word) {
-  return word.size() >= 3 && entry.parsed_url &&
-         entry.parsed_url->host.find(to_lower(word)) != std::string::npos;
-}
-
-/// "[zgenom](…) extension for …" under "zgenom-ext-eval": a description that
-/// opens with a link's label, or with a word of three letters or more that
-/// names a part of the title, opens with a name.
-bool opens_with_a_name(const Entry& entry, std::string_view word) {
-  if (std::any_of(entry.description_links.begin(), entry.description_links.end(),
-                  [&](const EntryLink& link) {
-                    return !link.label.empty() && entry.description.starts_with(link.label);
-                  })) {
-    return true;
-  }
-  if (word.size() < 3) {
-    return false;
-  }
-  const std::string title = to_lower(entry.title);
-  const std::string name = to_lower(word);
-  for (std::size_t at = title.find(name); at != std::string::npos; at = title.find(name, at + 1)) {
-    const auto part_edge = [&](std::size_t i) {
-      return i >= title.size() || std::isalnum(static_cast<unsigned char>(title[i])) == 0;
-    };
-    if ((at == 0 || part_edge(at - 1)) && part_edge(at + name.size())) {
-      return true;
-    }
-  }
-  return false;
-}
 
 void check_style_description(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
@@ -69,27 +34,8 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            "remove the extra whitespace");
     return;
   }
-  // A name written in lower case is no sentence start to capitalise: one the
-  // policy lists, the entry's own title ("npm - npm is …") or a part of it, its
-  // link's host, a linked name, or a word no
-  // sentence starts with: with a digit ("i18n"), a capital inside
-  // ("eCommerce"), or a hyphen or dot inside ("oh-my-zsh", "node.js").
-  std::string_view first_word = std::string_view(text).substr(0, text.find(' '));
-  while (!first_word.empty() && std::ispunct(static_cast<unsigned char>(first_word.back())) != 0) {
-    first_word.remove_suffix(1);
-  }
-  const bool allowed_lowercase =
-      std::any_of(policy.description_lowercase_starts.begin(),
-                  policy.description_lowercase_starts.end(),
-                  [&](const std::string& word) { return text.starts_with(word); }) ||
-      to_lower(first_word) == to_lower(entry.title) || names_host(entry, first_word) ||
-      opens_with_a_name(entry, first_word) ||
-      std::any_of(first_word.begin(), first_word.end(), [](char c) {
-        return std::isdigit(static_cast<unsigned char>(c)) != 0 ||
-               std::isupper(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.';
-      });
   if (policy.description_capital_start &&
-      std::islower(static_cast<unsigned char>(text.front())) != 0 && !allowed_lowercase) {
+      !starts_with_capital_or_name(entry, policy.description_lowercase_starts)) {
     report("the description does not start with a capital letter",
            "capitalise the first word, or add it to \"description.lowercase_starts\" in the "
            "policy if it is a name written in lower case");

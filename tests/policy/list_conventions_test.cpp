@@ -54,6 +54,19 @@ TEST(ListConventions, FollowWhatNineteenInTwentyEntriesDo) {
   EXPECT_TRUE(keeps_to(0, 0));
 }
 
+// A description that opens with the entry's own name in lower case keeps to
+// capitalisation as style/description reads it: the list capitalises.
+TEST(ListConventions, ANameInLowerCaseIsNoUncapitalisedStart) {
+  const std::string names =
+      "# L\n\n## S\n\n- [npm](https://npm.example/) - npm installs.\n"
+      "- [zgenom-ext](https://github.com/o/zgenom-ext) - zgenom plugins.\n"
+      "- [C](https://c.example/) - Reads YAML.\n";
+  EXPECT_TRUE(find(conventions_of(names), "description.capital_start").value);
+  EXPECT_FALSE(find(conventions_of(names + "- [D](https://d.example/) - reads TOML.\n"),
+                    "description.capital_start")
+                   .value);  // 3 of 4
+}
+
 TEST(ListConventions, SeparatorsAreTheMarksTheListUses) {
   const ListConventions found = conventions_of(
       "# L\n\n## S\n\n- [A](https://a.example/) - One.\n- [B](https://b.example/) \u2014 Two.\n"

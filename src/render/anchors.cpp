@@ -8,15 +8,20 @@
 
 namespace sg {
 
-std::string github_anchor(std::string_view heading) {
+std::string anchor_lower_case(std::string_view text) {
   // Lower case the way JavaScript and Ruby do: full Unicode mappings ("İ"
   // becomes "i̇", a final "Σ" becomes "ς"), no locale. Invalid UTF-8 turns
-  // into U+FFFD, which the next step drops.
-  std::string anchor;
-  icu::UnicodeString::fromUTF8(
-      icu::StringPiece(heading.data(), static_cast<int32_t>(heading.size())))
+  // into U+FFFD.
+  std::string lower;
+  icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())))
       .toLower(icu::Locale::getRoot())
-      .toUTF8String(anchor);
+      .toUTF8String(lower);
+  return lower;
+}
+
+std::string github_anchor(std::string_view heading) {
+  // Invalid UTF-8 became U+FFFD, which the next step drops.
+  std::string anchor = anchor_lower_case(heading);
   // Keep what github-slugger keeps: letters, marks, decimal and letter
   // numbers, connector punctuation, the alphabetic symbols (circled and
   // squared letters), spaces and hyphens. Emoji, other numbers ("①", "½")

@@ -6,6 +6,10 @@
 
 namespace sg {
 
+/// `text` in Unicode lower case, as JavaScript lowers it: GitHub's anchors
+/// are lower case, and its page finds one whatever the case of the link.
+std::string anchor_lower_case(std::string_view text);
+
 /// GitHub's anchor for a heading's text, as npm's github-slugger makes it:
 /// Unicode lower case, everything but letters, marks, digits, `_`, `-` and
 /// spaces dropped (emoji and punctuation included), spaces turned into `-`.

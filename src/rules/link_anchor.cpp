@@ -19,17 +19,22 @@ void check_link_anchor(const List& list, const RuleContext& /*context*/, Finding
   for (const std::string& heading : list.headings) {
     known.insert(anchors.add(heading));
   }
-  known.insert(list.html_anchors.begin(), list.html_anchors.end());
+  for (const std::string& html : list.html_anchors) {
+    known.insert(anchor_lower_case(html));
+  }
   for (const AnchorLink& link : list.anchor_links) {
-    // A link writes "#café" as "#caf%C3%A9" as often as not.
-    if (known.contains(link.anchor) || known.contains(percent_decode(link.anchor))) {
+    // A link writes "#café" as "#caf%C3%A9" as often as not, and
+    // "#Model-Compression" for "#model-compression": GitHub's page finds an
+    // anchor whatever its case.
+    if (known.contains(anchor_lower_case(link.anchor)) ||
+        known.contains(anchor_lower_case(percent_decode(link.anchor)))) {
       continue;
     }
     out.push_back(Finding{
         .location = link.location,
         .message = fmt::format("#{} matches no heading", link.anchor),
-        .hint = "link an existing heading (GitHub anchors: lower case, emoji and punctuation "
-                "dropped, spaces as -, repeats suffixed -1, -2) or add <a name=\"...\"></a>",
+        .hint = "link an existing heading (GitHub anchors: emoji and punctuation dropped, "
+                "spaces as -, repeats suffixed -1, -2; case aside) or add <a name=\"...\"></a>",
         .subject = "#" + link.anchor});
   }
 }
@@ -44,7 +49,8 @@ extern const Rule k_link_anchor = {
         "Internal links (#anchor) in a Markdown list, or in the list rendered from entries, must "
         "match a heading under GitHub's rules (those of npm's github-slugger: Unicode lower "
         "case; emoji and punctuation other than - and _ dropped; spaces as -; a repeated "
-        "heading suffixed -1, -2) or an anchor written in HTML (<a name>, an id attribute).",
+        "heading suffixed -1, -2) or an anchor written in HTML (<a name>, an id attribute). Case "
+        "aside: GitHub's page finds \"#Model-Compression\" at the heading \"Model Compression\".",
     .hint = "link an existing heading",
     .check_list = check_link_anchor,
     .document_links = true,

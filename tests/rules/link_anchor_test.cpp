@@ -13,6 +13,17 @@ TEST(LinkAnchor, FiresForAnAnchorThatMatchesNoHeading) {
   EXPECT_EQ(found[0].location.column, 3);
 }
 
+// GitHub's page finds an anchor whatever the case of the link: lists write
+// "#Model-Compression" for the heading "Model Compression", and it works.
+TEST(LinkAnchor, AnAnchorMatchesWhateverItsCase) {
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n[a](#Model-Compression) [b](#ÜBER-UNS) [c](#Custom)"
+                                     "\n\n## Model Compression\n\n## Über uns\n\n"
+                                     "<a name=\"custom\"></a>\n")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n[a](#Model-Compressions)\n\n## Model Compression\n")),
+              ElementsAre("link/anchor"));
+}
+
 TEST(LinkAnchor, DuplicateHeadingsGetNumberedAnchors) {
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n[a](#notes-1)\n\n## Notes\n\n## Notes\n")), IsEmpty());
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n[a](#notes-2)\n\n## Notes\n\n## Notes\n")),

@@ -281,6 +281,20 @@ TEST(SourceNotPrimary, ATeachingWordInsideARepositorysNameIsNotItsKind) {
   }
 }
 
+// A forum's subdomain is a community site; a project named Discourse at its
+// own domain is the project.
+TEST(SourceNotPrimary, AProjectsOwnDomainIsNoForumSubdomain) {
+  const auto own_site =
+      lint_item("- [Discourse](https://www.discourse.org/) - A platform for discussion.");
+  const Diagnostic* own = finding_of(own_site, "source/not-primary");
+  EXPECT_TRUE(own == nullptr || own->evidence != "URL shape: a community site");
+  const auto forum_page =
+      lint_item("- [Forum](https://discourse.someproject.example/t/tiling/7) - Tiling.");
+  const Diagnostic* forum = finding_of(forum_page, "source/not-primary");
+  ASSERT_NE(forum, nullptr);
+  EXPECT_EQ(forum->evidence, "URL shape: a community site");
+}
+
 // A sandbox page is a demo; a project's sandbox of components in the making
 // holds each component's own pages.
 TEST(SourceNotPrimary, AComponentInAProjectsSandboxIsNoDemo) {
@@ -890,6 +904,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
       {"a guide", "A comprehensive guide to tuning CUDA kernels."},
       {"a guide", "CUDA kernels written by hand, an interview guide (面试指南)."},
       {"course material", "Code from the \"CUDA Crash Course\" YouTube series."},
+      {"course material", "Code for the CUDA tutorial series."},
       {"a link collection", "A curated list of inference papers."},
       {"a link collection", "NVIDIA curated collection of open source educational resources."},
       {"a link collection", "A curated list for CLI lovers."},
@@ -918,7 +933,9 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
         "A Rust port of the JS library suncalc.", "An interactive cheatsheet tool for the shell.",
         "voxel.js is a collection of projects that make it easier to build voxel games.",
         "Builds a list of candidate schedules for each kernel.",
-        "Code for the paper \"Stream-K: Work-centric Parallel Decomposition\"."}) {
+        "Code for the paper \"Stream-K: Work-centric Parallel Decomposition\".",
+        // What a tool's output is for, not what the repository accompanies.
+        "Generate terminal GIFs from code for documentation and tutorials."}) {
     EXPECT_THAT(
         rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") +
                                description + "\n")),

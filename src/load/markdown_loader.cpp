@@ -313,6 +313,19 @@ class MarkdownReader {
     return find_node(node, CMARK_NODE_LINK, [](cmark_node*) { return true; });
   }
 
+  /// Whether `node` is a link within the list, alone or in emphasis: "[⬆
+  /// back to top](#contents)", which a line under an item adds to its
+  /// paragraph and which no entry means.
+  static bool is_navigation_link(cmark_node* node) {
+    const cmark_node_type type = cmark_node_get_type(node);
+    cmark_node* link = type == CMARK_NODE_LINK ? node
+                       : type == CMARK_NODE_STRONG || type == CMARK_NODE_EMPH
+                           ? cmark_node_first_child(node)
+                           : nullptr;
+    return link != nullptr && cmark_node_get_type(link) == CMARK_NODE_LINK &&
+           cmark_node_next(link) == nullptr && url_of(link).starts_with('#');
+  }
+
   /// Whether `link` points at no resource: a placeholder ("[标题]()") or a
   /// cross-reference within the list ("[also in [2.1](#dl-scheduling)]").
   static bool links_no_resource(cmark_node* link) {
@@ -2117,6 +2130,11 @@ class MarkdownReader {
     };
     for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {
       const cmark_node_type type = cmark_node_get_type(node);
+      if (cmark_node* next = cmark_node_next(node); is_break(node) && next != nullptr &&
+                                                    cmark_node_next(next) == nullptr &&
+                                                    is_navigation_link(next)) {
+        break;  // "**[⬆ back to top](#contents)**" on the item's last line
+      }
       if (type == CMARK_NODE_HTML_INLINE && is_declaration(literal(node))) {
         declarations.push_back(node);  // on the entry's own line: it binds here
         continue;

@@ -991,6 +991,22 @@ TEST(MarkdownLoader, APlainTitleLinkedInTheNextParagraphKeepsItsWords) {
   EXPECT_TRUE(papers[2].description.empty());
 }
 
+// "**[⬆ back to top](#contents)**" indented under a section's last item joins
+// its paragraph: a link within the list, it is no words of the description.
+TEST(MarkdownLoader, ABackToTopLinkUnderTheLastItemIsNoDescription) {
+  const LoadResult result = load_text(
+      "# L\n\n## Validation\n\n"
+      "- [Zog](https://github.com/o/zog) - A schema builder for runtime value parsing.\n"
+      "  **[⬆ back to top](#contents)**\n\n"
+      "- [Zod](https://github.com/o/zod) - A schema builder,\n"
+      "  see [the docs](https://zod.example/docs).\n");
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  const std::vector<Entry>& entries = result.list.sections[0].entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].description, "A schema builder for runtime value parsing.");
+  EXPECT_EQ(entries[1].description, "A schema builder, see the docs.");
+}
+
 // An image tag on the line after the title's link is no part of the title.
 TEST(MarkdownLoader, ATagAfterTheTitlesLinkIsNoPartOfIt) {
   const LoadResult result = load_text(

@@ -349,11 +349,24 @@ TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
         "https://gcc.example.org/onlinedocs/libstdc++/ext/assoc_performance_tests.html",
         "https://someproject.example/user-guide/tiling-kernels.html",
         "https://vendor.example/architecture/64-ia-32-architectures-optimization-manual.html",
-        "https://someproject.example/python-api/"}) {
+        "https://someproject.example/python-api/",
+        // A forge a project hosts itself: its repositories.
+        "https://git.someone.example/prologic/bitcask",
+        "https://gitlab.someuni.example/rust/va108xx-rs/"}) {
     const auto found = lint_item("- [Notes](" + std::string(url) + ") - Notes on tiling kernels.");
     ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
     EXPECT_EQ(found[0].severity, Severity::info) << url;
     EXPECT_THAT(found[0].message, HasSubstr("by its URL alone")) << url;
+  }
+}
+
+// The Go project's sub-repositories and packages at golang.org are its own
+// documentation, as pkg.go.dev's pages are.
+TEST(SourceNotPrimary, GoPackagesAtGolangOrgAreDocumentation) {
+  for (const char* url : {"https://golang.org/x/net", "https://golang.org/pkg/net/http/"}) {
+    EXPECT_THAT(rule_ids(lint_item("- [net](" + std::string(url) + ") - Networking packages.")),
+                IsEmpty())
+        << url;
   }
 }
 

@@ -675,12 +675,17 @@ bool is_own_site(const Classification& classification, std::string_view title,
   // "[Strider](https://strider-cd.github.io/) … ([Source Code](https://github.com/Strider-CD/…))":
   // GitHub Pages of the organisation whose repository the entry links are
   // that organisation's site.
+  // Deeper pages under the repository's own name are its documentation:
+  // "[Synapse](https://element-hq.github.io/synapse/latest/)" beside
+  // github.com/element-hq/synapse.
   const std::string_view pages_path = bare_path(classification);
   if (const std::optional<std::string> repo = github_repo_of(code);
       repo && classification.host.ends_with(".github.io") &&
-      pages_path.find('/') == std::string_view::npos &&
       to_lower(repo->substr(0, repo->find('/'))) ==
-          to_lower(classification.host.substr(0, classification.host.find('.')))) {
+          to_lower(classification.host.substr(0, classification.host.find('.'))) &&
+      (pages_path.find('/') == std::string_view::npos ||
+       to_lower(pages_path.substr(0, pages_path.find('/'))) ==
+           to_lower(repo->substr(repo->find('/') + 1)))) {
     return !says_blog(title, {});
   }
   // "[Aurora](https://design.gccollab.ca/) … ([Source Code](https://github.com/o/r))":

@@ -153,6 +153,15 @@ TEST(OwnSite, TheEntrysRepositoryVouchesForTheSiteBesideIt) {
       class_after_first_party(policy, "Strider", "https://strider-cd.github.io/blog/2020/x",
                               "Continuous deployment.", "https://github.com/Strider-CD/strider"),
       "docs");
+  // Pages under the repository's own name are its documentation, however deep.
+  EXPECT_EQ(class_after_first_party(policy, "Synapse",
+                                    "https://element-hq.github.io/synapse/latest/index.html",
+                                    "Matrix homeserver.", "https://github.com/element-hq/synapse"),
+            "docs");
+  EXPECT_NE(class_after_first_party(policy, "Synapse",
+                                    "https://element-hq.github.io/dendrite/latest/index.html",
+                                    "Matrix homeserver.", "https://github.com/element-hq/synapse"),
+            "docs");
   // Source code on any forge vouches, and then "blog" or "homepage" in the
   // description says what the software makes.
   EXPECT_EQ(class_after_first_party(policy, "Betula", "https://joinbetula.org/",

@@ -2451,6 +2451,19 @@ class MarkdownReader {
     if (const std::string venue(trim(venue_tag)); !venue.empty()) {
       entry.description = entry.description.empty() ? venue : venue + " " + entry.description;
     }
+    if (static const RE2 k_year_then_text(R"((.+?\((?:19|20)\d\d\))\s*:\s+(\S.*))");
+        !entry.links.empty() && names_a_kind(entry.links.front().label) &&
+        entry.description.empty()) {
+      // "Attention Is All You Need (2017): Presents the transformer.
+      // [[Paper]](url)": the year closes the title, the words after it
+      // describe the paper the tag links.
+      const std::string line = entry.title;
+      if (std::string head, words; RE2::FullMatch(line, k_year_then_text, &head, &words)) {
+        entry.title = std::move(head);
+        entry.description = std::move(words);
+        entry.set_position("description", entry.where("title"));
+      }
+    }
     if (!entry.links.empty()) {
       entry.url = entry.links.front().url;
     } else if (group_site != nullptr) {

@@ -1007,6 +1007,25 @@ TEST(MarkdownLoader, ABackToTopLinkUnderTheLastItemIsNoDescription) {
   EXPECT_EQ(entries[1].description, "A schema builder, see the docs.");
 }
 
+// "Title (2017): Summary. [[Paper]](url)": the year closes the title and the
+// words after it describe the paper; a title's own colon stays in it.
+TEST(MarkdownLoader, AYearClosesATitleTaggedByItsLink) {
+  const LoadResult result = load_text(
+      "# L\n\n## Research\n\n"
+      "- BERT: Pre-training of Deep Bidirectional Transformers (2018): Helps with language "
+      "modeling. [[Paper]](https://arxiv.org/abs/1810.04805)\n"
+      "- FlashAttention: Fast and Memory-Efficient Exact Attention [[paper]]"
+      "(https://arxiv.org/abs/2205.14135)\n");
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  const std::vector<Entry>& papers = result.list.sections[0].entries;
+  ASSERT_EQ(papers.size(), 2U);
+  EXPECT_EQ(papers[0].title, "BERT: Pre-training of Deep Bidirectional Transformers (2018)");
+  EXPECT_EQ(papers[0].description, "Helps with language modeling.");
+  EXPECT_EQ(papers[0].url, "https://arxiv.org/abs/1810.04805");
+  EXPECT_EQ(papers[1].title, "FlashAttention: Fast and Memory-Efficient Exact Attention");
+  EXPECT_TRUE(papers[1].description.empty());
+}
+
 // An image tag on the line after the title's link is no part of the title.
 TEST(MarkdownLoader, ATagAfterTheTitlesLinkIsNoPartOfIt) {
   const LoadResult result = load_text(

@@ -137,6 +137,14 @@ std::vector<std::string> name_keys(std::string_view written) {
     }
     title.erase(open, close - open + 1);
   }
+  // "Title(@Microsoft)", "Title(@Tri Dao etc)": who wrote it, no part of its name.
+  for (std::size_t open = title.find("(@"); open != std::string::npos; open = title.find("(@")) {
+    const std::size_t close = title.find(')', open);
+    if (close == std::string::npos) {
+      break;
+    }
+    title.erase(open, close - open + 1);
+  }
   std::vector<std::string> keys = {name_key(title)};
   if (const std::size_t slash = title.find('/');
       slash != std::string::npos && title.find('/', slash + 1) == std::string::npos) {
@@ -146,10 +154,6 @@ std::vector<std::string> name_keys(std::string_view written) {
   std::erase(keys, std::string());
   return keys;
 }
-
-}  // namespace
-
-namespace {
 
 /// "npm library for pagination" at www.npmjs.com: a word of three letters or
 /// more that the link's host spells is the site's name.

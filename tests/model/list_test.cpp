@@ -54,6 +54,11 @@ TEST(Entry, SameNameReadsTheNameNotItsSpelling) {
   EXPECT_TRUE(same_name(titled("SurrealDB"), titled("surrealdb/surrealdb")));
   EXPECT_TRUE(same_name(titled("vproxy/0x676e67"), titled("vproxy")));
   EXPECT_TRUE(same_name(titled("linebender/xilem [xilem]"), titled("xilem")));
+  // Who wrote a paper, in "(@…)" after its title, is no part of its name.
+  EXPECT_TRUE(same_name(titled("[DeepSeek-V2] DeepSeek-V2: A Strong MoE Model(@DeepSeek-AI)"),
+                        titled("[**DeepSeek-V2**] DeepSeek-V2: A Strong MoE Model")));
+  EXPECT_FALSE(same_name(titled("A Strong MoE Model(@DeepSeek-AI)"),
+                         titled("A Strong Dense Model(@DeepSeek-AI)")));
   EXPECT_FALSE(same_name(titled("g3proxy"), titled("g3bench")));
   EXPECT_FALSE(same_name(titled("google/guava"), titled("google/gson")));  // one owner
   EXPECT_FALSE(same_name(titled("DYP-SLAM: A Real-time Visual SLAM"),

@@ -211,7 +211,38 @@ bool has_second_sentence(std::string_view text, const std::vector<std::string>& 
   return false;
 }
 
+namespace {
+
+/// `text` without the emoji and pictographs after its last words ("… performance!
+/// 🚀", "… in Go. ✨"): a decoration, not the sentence's end. Emoji are the
+/// four-byte code points, the symbols and dingbats of U+2600–U+27FF and
+/// U+2B00–U+2BFF, with the variation selector and joiner that build them.
+std::string_view without_trailing_emoji(std::string_view text) {
+  for (;;) {
+    while (!text.empty() && text.back() == ' ') {
+      text.remove_suffix(1);
+    }
+    const auto byte = [&](std::size_t from_end) {
+      return static_cast<unsigned char>(text[text.size() - from_end]);
+    };
+    if (text.size() >= 4 && byte(4) >= 0xF0 && byte(4) <= 0xF4) {
+      text.remove_suffix(4);
+    } else if (text.size() >= 3 && byte(3) == 0xEF && byte(2) == 0xB8 && byte(1) == 0x8F) {
+      text.remove_suffix(3);  // U+FE0F
+    } else if (text.size() >= 3 && byte(3) == 0xE2 &&
+               ((byte(2) == 0x80 && byte(1) == 0x8D) || (byte(2) >= 0x98 && byte(2) <= 0x9F) ||
+                (byte(2) >= 0xAC && byte(2) <= 0xAF))) {
+      text.remove_suffix(3);  // U+200D, U+2600–U+27FF, U+2B00–U+2BFF
+    } else {
+      return text;
+    }
+  }
+}
+
+}  // namespace
+
 bool ends_sentence(std::string_view text) {
+  text = without_trailing_emoji(text);
   // A note in brackets after the last sentence ("… SonarLint. (LGPL-3.0)")
   // is no part of it.
   if (text.ends_with(')')) {

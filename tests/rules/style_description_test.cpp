@@ -152,6 +152,13 @@ TEST(StyleDescription, SiteNamesBrandMarksAndLeadInsPass) {
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [yfinance](https://github.com/o/yfinance) - "
                                      "Download market data from Yahoo! Finance's API.\n")),
               IsEmpty());
+  // An emoji after the last sentence is a decoration, not its end.
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [MoniGO](https://github.com/o/monigo) - "
+                                     "Real-time insights into application performance! 🚀\n")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [MoniGO](https://github.com/o/monigo) - "
+                                     "Real-time insights into application performance 🚀\n")),
+              ElementsAre("style/description"));
   // Initials end no sentence either, even where one may ("the U.S. Updated"
   // is read as one sentence: a missed second sentence, not a false one); a
   // word before the period still does.

@@ -313,6 +313,11 @@ class MarkdownReader {
     return find_node(node, CMARK_NODE_LINK, [](cmark_node*) { return true; });
   }
 
+  /// Whether `text` is a list marker alone, as "-[name](url)" leaves it.
+  static bool is_bare_item_marker(std::string_view text) {
+    return text == "-" || text == "*" || text == "+";
+  }
+
   /// Whether `node` is a link within the list, alone or in emphasis: "[⬆
   /// back to top](#contents)", which a line under an item adds to its
   /// paragraph and which no entry means.
@@ -2134,6 +2139,17 @@ class MarkdownReader {
                                                     cmark_node_next(next) == nullptr &&
                                                     is_navigation_link(next)) {
         break;  // "**[⬆ back to top](#contents)**" on the item's last line
+      }
+      if (cmark_node* marker = cmark_node_next(node);
+          is_break(node) && marker != nullptr && cmark_node_get_type(marker) == CMARK_NODE_TEXT &&
+          is_bare_item_marker(literal(marker)) && cmark_node_next(marker) != nullptr &&
+          cmark_node_get_type(cmark_node_next(marker)) == CMARK_NODE_LINK) {
+        // "-[voxrai](…) - Text" under an item: meant as the next item, but
+        // without a space after its dash Markdown joins it to this one. It
+        // is no words of this entry, and the summary counts it.
+        ++m_out
+              .not_entries["lines meant as items, with no space after the dash (\"-[name](url)\")"];
+        break;
       }
       if (type == CMARK_NODE_HTML_INLINE && is_declaration(literal(node))) {
         declarations.push_back(node);  // on the entry's own line: it binds here

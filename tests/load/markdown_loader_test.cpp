@@ -1007,6 +1007,21 @@ TEST(MarkdownLoader, ABackToTopLinkUnderTheLastItemIsNoDescription) {
   EXPECT_EQ(entries[1].description, "A schema builder, see the docs.");
 }
 
+// "-[B](…) - Text" under an item, with no space after the dash, was meant as
+// the next item; Markdown joins it to the one above. It is no words of that
+// entry, and the summary counts it rather than dropping it unseen.
+TEST(MarkdownLoader, AnItemWithNoSpaceAfterItsDashIsCounted) {
+  const LoadResult result = load_text(
+      "# L\n\n## Audio\n\n- [PortAudio](https://github.com/o/portaudio) - Go bindings for "
+      "PortAudio.\n-[voxrai](https://github.com/o/voxrai) - AI voice agents.\n");
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  ASSERT_EQ(result.list.sections[0].entries.size(), 1U);
+  EXPECT_EQ(result.list.sections[0].entries[0].description, "Go bindings for PortAudio.");
+  EXPECT_EQ(result.not_entries.at(
+                "lines meant as items, with no space after the dash (\"-[name](url)\")"),
+            1U);
+}
+
 // "Title (2017): Summary. [[Paper]](url)": the year closes the title and the
 // words after it describe the paper; a title's own colon stays in it.
 TEST(MarkdownLoader, AYearClosesATitleTaggedByItsLink) {
@@ -1708,8 +1723,13 @@ TEST(MarkdownLoader, ABoldLinkAndADescriptionOnTheNextLine) {
   EXPECT_EQ(entries[3].description, "A library after a break.");
   EXPECT_EQ(entries[4].title, "Paper");
   EXPECT_EQ(entries[4].code, "https://github.com/a/b");
-  EXPECT_EQ(entries[5].title, "Wide -Dirac");
+  // "\t-[Dirac](…)" has no space after its dash: a line meant as an item,
+  // counted, and no word of Wide's title.
+  EXPECT_EQ(entries[5].title, "Wide");
   EXPECT_EQ(entries[5].description, "");
+  EXPECT_EQ(result.not_entries.at(
+                "lines meant as items, with no space after the dash (\"-[name](url)\")"),
+            1U);
 }
 
 // "### [alf](url)" with a paragraph under it is an entry written as a

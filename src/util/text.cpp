@@ -227,12 +227,12 @@ std::string_view without_trailing_emoji(std::string_view text) {
     };
     if (text.size() >= 4 && byte(4) >= 0xF0 && byte(4) <= 0xF4) {
       text.remove_suffix(4);
-    } else if (text.size() >= 3 && byte(3) == 0xEF && byte(2) == 0xB8 && byte(1) == 0x8F) {
-      text.remove_suffix(3);  // U+FE0F
-    } else if (text.size() >= 3 && byte(3) == 0xE2 &&
-               ((byte(2) == 0x80 && byte(1) == 0x8D) || (byte(2) >= 0x98 && byte(2) <= 0x9F) ||
-                (byte(2) >= 0xAC && byte(2) <= 0xAF))) {
-      text.remove_suffix(3);  // U+200D, U+2600–U+27FF, U+2B00–U+2BFF
+    } else if (text.size() >= 3 &&
+               ((byte(3) == 0xEF && byte(2) == 0xB8 && byte(1) == 0x8F) ||       // U+FE0F
+                (byte(3) == 0xE2 && ((byte(2) == 0x80 && byte(1) == 0x8D) ||     // U+200D
+                                     (byte(2) >= 0x98 && byte(2) <= 0x9F) ||     // U+2600–U+27FF
+                                     (byte(2) >= 0xAC && byte(2) <= 0xAF))))) {  // U+2B00–U+2BFF
+      text.remove_suffix(3);
     } else {
       return text;
     }

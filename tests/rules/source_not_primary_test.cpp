@@ -215,6 +215,7 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://someone.example/things/webgpu/index.html", "a blog platform or path"},
            {"https://someone.example/story/howto/openmp/", "a blog platform or path"},
            {"https://someone.example/writing/gemm-tiling", "a blog platform or path"},
+           {"https://someone.example/p/gemm-tiling", "a short post path"},
            {"https://vendor.example/platform/application-monitoring/", "a product page"},
            {"https://chips.example/tool/SITARA-MACHINE-LEARNING", "a product page"},
            {"https://chips.example/design/software/development-software/eiq-toolkit",
@@ -248,7 +249,9 @@ TEST(SourceNotPrimary, APageJustBelowASiteRootNamedByTheEntryIsLeftToBeDeclared)
            {"Terminus", "https://files.someone.example/terminus-ttf/"},
            {"Spring Boot", "https://projects.spring.example/spring-boot/"},
            {"PFA", "https://dmg.example/pfa"},
-           {"Haystack", "https://someorg.github.io/haystack/"}}) {
+           {"Haystack", "https://someorg.github.io/haystack/"},
+           // A project's page on its author's site: /p/ for "project" there.
+           {"chasquid", "https://someone.example/p/chasquid/"}}) {
     const auto found = lint_item(fmt::format("- [{}]({}) - A library for profiling.", title, url));
     EXPECT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
   }

@@ -229,6 +229,14 @@ std::vector<InferredSetting> judgement_rules_off(const List& list, const std::st
   return off_unread;
 }
 
+/// `policy` with `rules_off` turned off, as the starter writes them.
+Json with_rules_off(Json policy, const std::vector<InferredSetting>& rules_off) {
+  for (const InferredSetting& rule : rules_off) {
+    set_key(policy, rule.key, "off");
+  }
+  return policy;
+}
+
 /// The headings of `sections`, each once whatever its case.
 std::vector<std::string> exempt_headings(const std::vector<SectionOutsideSources>& sections) {
   std::vector<std::string> headings;
@@ -271,12 +279,10 @@ ExemptTrial exempt_to_keep_sources(const List& list, const std::string& path, co
   trial.policy = policy;
   trial.policy["exempt_sections"]["sources"] = exempt_headings(trial.sections);
   trial.rules_off = judgement_rules_off(list, path, trial.policy, trial.headings_note);
-  Json judged = trial.policy;
-  for (const InferredSetting& rule : trial.rules_off) {
-    set_key(judged, rule.key, "off");
-  }
   const std::size_t still_failing = entries_failing_sources(
-      list, run_rules(list, parse_policy(path, judged.dump()), today_utc()));
+      list,
+      run_rules(list, parse_policy(path, with_rules_off(trial.policy, trial.rules_off).dump()),
+                today_utc()));
   trial.kept_on = !turns_sources_off(trial.rules_off) &&
                   still_failing * k_exempt_rest_per_failing <= list.entry_count();
   return trial;
@@ -442,20 +448,16 @@ void run_init(const InitOptions& options) {
   }
   if (outside_sources.empty() &&
       (!turns_sources_off(rules_off) || !turns_off(rules_off, "surface/tutorial"))) {
-    Json judged = policy;
-    for (const InferredSetting& rule : rules_off) {
-      set_key(judged, rule.key, "off");
-    }
     outside_sources = sections_outside_sources(
         loaded.list,
-        run_rules(loaded.list, parse_policy(options.output, judged.dump()), today_utc()));
+        run_rules(loaded.list,
+                  parse_policy(options.output, with_rules_off(policy, rules_off).dump()),
+                  today_utc()));
     if (!outside_sources.empty()) {
       policy["exempt_sections"]["sources"] = exempt_headings(outside_sources);
     }
   }
-  for (const InferredSetting& rule : rules_off) {
-    set_key(policy, rule.key, "off");
-  }
+  policy = with_rules_off(std::move(policy), rules_off);
   const std::string text = policy.dump(2) + "\n";
   // The starter must be a policy lint accepts: check it before writing it.
   const Policy parsed = parse_policy(options.output, text);

@@ -2135,21 +2135,20 @@ class MarkdownReader {
     };
     for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {
       const cmark_node_type type = cmark_node_get_type(node);
-      if (cmark_node* next = cmark_node_next(node); is_break(node) && next != nullptr &&
-                                                    cmark_node_next(next) == nullptr &&
-                                                    is_navigation_link(next)) {
-        break;  // "**[⬆ back to top](#contents)**" on the item's last line
-      }
-      if (cmark_node* marker = cmark_node_next(node);
-          is_break(node) && marker != nullptr && cmark_node_get_type(marker) == CMARK_NODE_TEXT &&
-          is_bare_item_marker(literal(marker)) && cmark_node_next(marker) != nullptr &&
-          cmark_node_get_type(cmark_node_next(marker)) == CMARK_NODE_LINK) {
-        // "-[voxrai](…) - Text" under an item: meant as the next item, but
-        // without a space after its dash Markdown joins it to this one. It
-        // is no words of this entry, and the summary counts it.
-        ++m_out
-              .not_entries["lines meant as items, with no space after the dash (\"-[name](url)\")"];
-        break;
+      if (cmark_node* next = cmark_node_next(node); is_break(node) && next != nullptr) {
+        if (cmark_node_next(next) == nullptr && is_navigation_link(next)) {
+          break;  // "**[⬆ back to top](#contents)**" on the item's last line
+        }
+        if (cmark_node_get_type(next) == CMARK_NODE_TEXT && is_bare_item_marker(literal(next)) &&
+            cmark_node_next(next) != nullptr &&
+            cmark_node_get_type(cmark_node_next(next)) == CMARK_NODE_LINK) {
+          // "-[voxrai](…) - Text" under an item: meant as the next item, but
+          // without a space after its dash Markdown joins it to this one. It
+          // is no words of this entry, and the summary counts it.
+          ++m_out.not_entries
+                ["lines meant as items, with no space after the dash (\"-[name](url)\")"];
+          break;
+        }
       }
       if (type == CMARK_NODE_HTML_INLINE && is_declaration(literal(node))) {
         declarations.push_back(node);  // on the entry's own line: it binds here

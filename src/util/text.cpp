@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include <re2/re2.h>
+
 #include "util/error.h"
 
 namespace sg {
@@ -214,29 +216,16 @@ bool has_second_sentence(std::string_view text, const std::vector<std::string>& 
 namespace {
 
 /// `text` without the emoji and pictographs after its last words ("… performance!
-/// 🚀", "… in Go. ✨"): a decoration, not the sentence's end. Emoji are the
-/// four-byte code points, the symbols and dingbats of U+2600–U+27FF and
-/// U+2B00–U+2BFF, with the variation selector and joiner that build them.
+/// 🚀", "… in Go. ✨"): a decoration, not the sentence's end. Emoji are
+/// symbols (Unicode So, and Sk for skin tones), with the variation selector
+/// and joiner that build them.
 std::string_view without_trailing_emoji(std::string_view text) {
-  for (;;) {
-    while (!text.empty() && text.back() == ' ') {
-      text.remove_suffix(1);
-    }
-    const auto byte = [&](std::size_t from_end) {
-      return static_cast<unsigned char>(text[text.size() - from_end]);
-    };
-    if (text.size() >= 4 && byte(4) >= 0xF0 && byte(4) <= 0xF4) {
-      text.remove_suffix(4);
-    } else if (text.size() >= 3 &&
-               ((byte(3) == 0xEF && byte(2) == 0xB8 && byte(1) == 0x8F) ||       // U+FE0F
-                (byte(3) == 0xE2 && ((byte(2) == 0x80 && byte(1) == 0x8D) ||     // U+200D
-                                     (byte(2) >= 0x98 && byte(2) <= 0x9F) ||     // U+2600–U+27FF
-                                     (byte(2) >= 0xAC && byte(2) <= 0xAF))))) {  // U+2B00–U+2BFF
-      text.remove_suffix(3);
-    } else {
-      return text;
-    }
+  static const RE2 k_emoji_after(R"((?s)(.*?)[\s\p{So}\p{Sk}\x{FE0F}\x{200D}]*)");
+  re2::StringPiece words;
+  if (!RE2::FullMatch(re2::StringPiece(text.data(), text.size()), k_emoji_after, &words)) {
+    return text;  // not UTF-8: nothing to strip
   }
+  return {words.data(), words.size()};
 }
 
 }  // namespace

@@ -156,6 +156,7 @@ class MarkdownReader {
 
   void read(cmark_node* document) {
     survey_links(document);
+    m_level_two_links_are_entries = level_two_links_are_entries(document);
     for (cmark_node* block = cmark_node_first_child(document); block != nullptr;
          block = cmark_node_next(block)) {
       read_block(block);
@@ -494,13 +495,13 @@ class MarkdownReader {
                                   !m_out.list.sections.empty() && !named->description.empty();
     const bool section_level =
         (level <= 2 || m_after_contents) && !misleveled_entry &&
-        !(level == 2 && m_sections_at_level_one && links_resource && !m_after_contents);
+        !(level == 2 && m_sections_at_level_one && links_resource && !m_after_contents) &&
+        !(level == 2 && m_level_two_links_are_entries && links_resource);
     if (section_level) {
       m_in_footer = false;  // a subheading stays in the footer
     }
     const std::string lower = to_lower(title);
-    const bool contents =
-        lower == "contents" || lower == "table of contents" || lower == "\u76ee\u5f55";
+    const bool contents = is_contents_title(lower);
     if (level == 1 && m_out.list.title.empty() && m_out.list.sections.empty()) {
       m_out.list.title = title;
       // "# Table Of Contents" as the first heading: what follows is no preamble.
@@ -517,16 +518,7 @@ class MarkdownReader {
       if (level <= 2) {
         m_after_contents = false;
       }
-      // A list's footer: its own licence, how to contribute, who sponsors it.
-      // The list's own news ("## Latest News 💥", "## Changelog") too: its
-      // items say what changed in the list; and where it was featured.
-      static const RE2 k_footer(
-          R"((?i)^\W*(?:licen[cs]e|contribut\w*|how to contribute|sponsors?|backers|support(?: us)?|)"
-          R"(acknowledge?ments?|footnotes|credits|code of conduct|installation|how to use|)"
-          R"(latest news|news and updates|recent updates|updates|change ?log|what'?s new|)"
-          R"((?:as )?(?:featured|seen|mentioned) (?:on|in)|press|)"
-          R"(join (?:the|our) community|contact(?: us)?|get in touch|follow us)\W*$)");
-      if (RE2::FullMatch(lower, k_footer)) {
+      if (is_footer_title(lower)) {
         m_in_footer = true;  // a section still: its prose stays, its items are no entries
       }
       Section section;
@@ -549,6 +541,18 @@ class MarkdownReader {
       // "### [alf](https://github.com/o/alf)" and a paragraph: an entry
       // written as a heading, described by the paragraph below it, or on
       // the heading itself ("#### [superconsole](…) - Windows-only").
+      if (level == 2 && m_level_two_links_are_entries) {
+        // A list of "##" entries is one section, after its preamble if any.
+        if (m_out.list.sections.empty() ||
+            (m_preamble_section && m_out.list.sections.size() == 1)) {
+          Section section;
+          section.title = m_out.list.title;
+          section.location = locate(heading);
+          m_out.list.sections.push_back(std::move(section));
+          m_seen_section_heading = true;
+        }
+        m_heading_group = k_section_entries;
+      }
       Entry entry;
       entry.location = locate(named->link);
       entry.set_position("url", entry.location);
@@ -580,19 +584,25 @@ class MarkdownReader {
   /// before the link or after it without a separator ("## [Docs](url) and more").
   std::optional<HeadingLink> heading_link(cmark_node* heading) const {
     // Marks before the link ("### :star: [Name](url)", "### 🤖 [Name](url)")
+    // and an anchor for the contents ('## <a name="wasm3"></a>[Wasm3](url)')
     // are no words of the heading.
     cmark_node* link = cmark_node_first_child(heading);
-    while (link != nullptr && cmark_node_get_type(link) == CMARK_NODE_TEXT &&
-           !has_word_character(without_shortcodes(literal(link)))) {
+    while (link != nullptr && ((cmark_node_get_type(link) == CMARK_NODE_TEXT &&
+                                !has_word_character(without_shortcodes(literal(link)))) ||
+                               cmark_node_get_type(link) == CMARK_NODE_HTML_INLINE)) {
       link = cmark_node_next(link);
     }
     if (link == nullptr || cmark_node_get_type(link) != CMARK_NODE_LINK) {
       return std::nullopt;
     }
+    // Nor is a way back to the contents after it ("<sup>[top⇈](#contents)</sup>").
     std::string after;
     for (cmark_node* child = cmark_node_next(link); child != nullptr;
          child = cmark_node_next(child)) {
-      after += plain_text(child);
+      if (!is_navigation_link(child) &&
+          !(cmark_node_get_type(child) == CMARK_NODE_LINK && url_of(child).starts_with('#'))) {
+        after += plain_text(child, false);
+      }
     }
     if (trim(after).empty()) {
       return HeadingLink{.link = link};
@@ -611,14 +621,64 @@ class MarkdownReader {
         .description = collapse_spaces(trim(after.substr(separator.at + separator.size)))};
   }
 
+  /// Whether a heading (in lower case) opens a table of contents.
+  static bool is_contents_title(std::string_view lower) {
+    return lower == "contents" || lower == "table of contents" || lower == "\u76ee\u5f55";
+  }
+
+  /// Whether a heading (in lower case) opens a list's footer: its own
+  /// licence, how to contribute, who sponsors it. The list's own news ("##
+  /// Latest News 💥", "## Changelog") too: its items say what changed in the
+  /// list; and where it was featured.
+  static bool is_footer_title(std::string_view lower) {
+    static const RE2 k_footer(
+        R"((?i)^\W*(?:licen[cs]e|contribut\w*|how to contribute|sponsors?|backers|support(?: us)?|)"
+        R"(acknowledge?ments?|footnotes|credits|code of conduct|installation|how to use|)"
+        R"(latest news|news and updates|recent updates|updates|change ?log|what'?s new|)"
+        R"((?:as )?(?:featured|seen|mentioned) (?:on|in)|press|)"
+        R"(join (?:the|our) community|contact(?: us)?|get in touch|follow us)\W*$)");
+    return RE2::FullMatch(lower, k_footer);
+  }
+
+  /// A list of at least this many "##" headings that link resources, with
+  /// at most one other "##" heading for each this many of them (its contents
+  /// and footer aside), is a list of entries written as headings.
+  static constexpr std::size_t k_min_heading_entries = 3;
+  static constexpr std::size_t k_heading_entries_per_other = 3;
+
+  /// Whether the list is "##" headings that each link a resource ("## [Wasm3](url)"
+  /// then its description, one after another, the contents aside): they are
+  /// its entries, not its sections.
+  bool level_two_links_are_entries(cmark_node* document) const {
+    std::size_t linked = 0;
+    std::size_t other = 0;
+    for (cmark_node* block = cmark_node_first_child(document); block != nullptr;
+         block = cmark_node_next(block)) {
+      if (cmark_node_get_type(block) == CMARK_NODE_HEADING &&
+          cmark_node_get_heading_level(block) == 2) {
+        const std::optional<HeadingLink> named = heading_link(block);
+        if (named && is_web_link(url_of(named->link))) {
+          ++linked;
+        } else if (const std::string lower = to_lower(heading_title(block));
+                   !is_contents_title(lower) && !is_footer_title(lower)) {
+          ++other;
+        }
+      }
+    }
+    return linked >= k_min_heading_entries && linked >= k_heading_entries_per_other * other;
+  }
+
   /// The blocks under a heading entry: its first paragraph with words is its
   /// description, its lists are its details.
   void read_heading_entry_block(cmark_node* block) {
     Entry& entry = entries_of(m_heading_entry->group).at(m_heading_entry->index);
     switch (cmark_node_get_type(block)) {
       case CMARK_NODE_LIST:
+        // In a list of "##" entries the entries are its headings: a
+        // list under one links the entry's SDKs and users ("**Used by**").
         if (!m_heading_entry->lead_in && !m_heading_entry->in_details &&
-            web_link_items(block) >= k_min_linked_items) {
+            (m_level_two_links_are_entries ? top_web_link_items(block) : web_link_items(block)) >=
+                k_min_linked_items) {
           // "### [LLM量化](…)", a paragraph, then a list of articles: the
           // heading also names the group of the entries its list links.
           std::string title = entry.title;
@@ -1554,6 +1614,20 @@ class MarkdownReader {
       count += opens_item_with_web_link(paragraph) ? 1 : 0;
       return false;
     });
+    return count;
+  }
+
+  /// How many of `list`'s own items, not nested ones, start with a web link.
+  static std::size_t top_web_link_items(cmark_node* list) {
+    std::size_t count = 0;
+    for (cmark_node* item = cmark_node_first_child(list); item != nullptr;
+         item = cmark_node_next(item)) {
+      cmark_node* first = cmark_node_first_child(item);
+      count += first != nullptr && cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH &&
+                       opens_item_with_web_link(first)
+                   ? 1
+                   : 0;
+    }
     return count;
   }
 
@@ -2768,6 +2842,8 @@ class MarkdownReader {
   /// Whether the list's sections are "#" headings after its title ("#
   /// Open-source projects"): a "## [Name](url)" below one is an entry.
   bool m_sections_at_level_one = false;
+  /// Whether the list's "##" headings that link a resource are its entries.
+  bool m_level_two_links_are_entries = false;
   std::optional<HeadingEntry> m_heading_entry;
   /// Where the next heading's entries go once the group a heading entry's
   /// list opened ends.

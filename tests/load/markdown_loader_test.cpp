@@ -1778,6 +1778,53 @@ TEST(MarkdownLoader, ALevelOneLinkHeadingAmongLevelTwoSectionsIsAnEntry) {
   EXPECT_EQ(result.list.sections[1].entries.size(), 1U);
 }
 
+// A list made of "##" headings that each link a resource, with an anchor for
+// the contents before the link and a way back to it after: the headings are
+// its entries, one section of them, and the lists under each (its languages,
+// who uses it) are details, not groups of entries.
+TEST(MarkdownLoader, LevelTwoLinkHeadingsThroughoutAreEntries) {
+  const std::string runtime =
+      "## <a name=\"NAME\"></a>[NAME](https://github.com/o/NAME) <sup>[top](#contents)</sup>\n\n"
+      "> NAME runs WebAssembly.\n\n"
+      "* **Languages written in**\n\n    <table><tr><td>C</td></tr></table>\n\n"
+      "* **Used by**\n\n    - [a](https://a.example/)\n    - [b](https://b.example/)\n\n";
+  std::string text =
+      "# Runtimes\n\nA list.\n\n#### Legend\n:rocket: - active\n\n"
+      "## CONTENTS\n\n- [wac](#wac)\n- [wagon](#wagon)\n- [wasm3](#wasm3)\n\n";
+  for (const char* name : {"wac", "wagon", "wasm3"}) {
+    std::string one = runtime;
+    for (std::size_t at = one.find("NAME"); at != std::string::npos; at = one.find("NAME", at)) {
+      one.replace(at, 4, name);
+    }
+    text += one;
+  }
+  text += "## License\n\n[CC0](https://creativecommons.org/publicdomain/zero/1.0/)\n";
+  const LoadResult result = load_text(text);
+  ASSERT_EQ(result.list.entry_count(), 3U);
+  const Section& section = result.list.sections.at(0);
+  EXPECT_EQ(section.title, "Runtimes");
+  ASSERT_EQ(section.entries.size(), 3U);
+  EXPECT_TRUE(section.groups.empty());
+  EXPECT_EQ(section.entries[0].title, "wac");
+  EXPECT_EQ(section.entries[0].url, "https://github.com/o/wac");
+  EXPECT_EQ(section.entries[0].description, "wac runs WebAssembly.");
+  EXPECT_EQ(section.entries[2].title, "wasm3");
+  EXPECT_EQ(result.not_entries.count("items before the first section (its preamble)"), 0U);
+}
+
+// Among "##" sections, a few "## [Name](url)" headings are sections still.
+TEST(MarkdownLoader, AFewLevelTwoLinkHeadingsAmongSectionsStaySections) {
+  const LoadResult result = load_text(
+      "# L\n\n## [Rust](https://rust.example/)\n\n- [a](https://a.example/) - A.\n\n"
+      "## [Go](https://go.example/)\n\n- [b](https://b.example/) - B.\n\n"
+      "## [Zig](https://zig.example/)\n\n- [c](https://c.example/) - C.\n\n"
+      "## Books\n\n- [d](https://d.example/) - D.\n\n"
+      "## Talks\n\n- [e](https://e.example/) - E.\n\n");
+  ASSERT_EQ(result.list.sections.size(), 5U);
+  EXPECT_EQ(result.list.sections[0].title, "Rust");
+  EXPECT_EQ(result.list.entry_count(), 5U);
+}
+
 // "## [Vim](url)" then "> Vim emulation for VS Code.": a quote under a
 // heading entry describes it as a paragraph would.
 TEST(MarkdownLoader, AQuoteUnderAHeadingEntryDescribesIt) {

@@ -429,6 +429,11 @@ void run_init(const InitOptions& options) {
   if (project_sites.of_projects()) {
     policy["first_party"]["own_site_classes"] = k_own_site_classes;
   }
+  // A list names a paper by the paper's own title: a figure there is the
+  // authors' claim, put in context by the paper, and no words to rewrite.
+  if (project_sites.papers_by_title > 0) {
+    policy["claims"]["paper_titles"] = false;
+  }
   // The judgement rules, run as lint will run them, under the starter so far.
   std::optional<std::string> headings_note;
   std::vector<InferredSetting> rules_off =
@@ -501,6 +506,12 @@ void run_init(const InitOptions& options) {
         "{} a repository, of {})\n",
         fmt::join(k_own_site_classes, "\", \""), project_sites.own_sites,
         project_sites.repositories, project_sites.entries);
+  }
+  if (project_sites.papers_by_title > 0) {
+    std::cout << fmt::format(
+        "  claims.paper_titles: false  ({} entries link a paper under its own title, which the "
+        "list cannot rewrite: a figure there is the authors' claim; descriptions are still read)\n",
+        project_sites.papers_by_title);
   }
   if (headings_note) {
     std::cout << "  " << *headings_note << "\n";

@@ -63,6 +63,10 @@ ProjectLinks project_links(const List& list, const Policy& policy) {
     if (!classification || classification->source_class == nullptr) {
       return;
     }
+    if (classification->source_class->inferred_kind == EntryKind::paper &&
+        !policy.link_labels.first_match(entry.title)) {
+      ++links.papers_by_title;
+    }
     const std::string& name = classification->source_class->name;
     if (name == "repo") {
       ++links.repositories;

@@ -91,11 +91,14 @@ inline const std::vector<std::string> k_own_site_classes = {"home page", "blog",
 
 /// What a list's entries link: projects' own sites (`is_own_site`, where
 /// the policy classes the URL in one of `k_own_site_classes`), repositories,
-/// and everything.
+/// papers, and everything.
 struct ProjectLinks {
   std::size_t own_sites = 0;
   std::size_t repositories = 0;
   std::size_t entries = 0;
+  /// Entries that link a paper under a title of their own, not a label
+  /// ("PDF"): the paper's title, which the list cannot rewrite.
+  std::size_t papers_by_title = 0;
 
   /// Whether the list is a list of projects, whose own sites are their
   /// documentation: it links projects by their sites at least twice, and

@@ -245,6 +245,9 @@ struct Policy {
   /// Whether entry/duplicate-url compares entries of different sections
   /// ("duplicates.across_sections"); a generated feed repeats by topic.
   bool duplicates_across_sections = true;
+  /// Whether a paper's own title is read for claims ("claims.paper_titles");
+  /// a list that names papers by their titles cannot rewrite them.
+  bool claims_in_paper_titles = true;
   std::size_t group_max_links = 0;
   std::vector<std::string> group_size_exempt_sections;
   /// Headings of sections or groups whose entries the source and surface

@@ -1223,6 +1223,14 @@ Setting make_policy_settings() {
                      "blanked out before the claim patterns run.",
                      R"({"a GPU count": "\\b\\d+x\\s*(?:H100|A100)\\b"})"},
                     [](Policy & p) -> auto& { return p.not_claims; }),
+                flag(
+                    {"paper_titles",
+                     "Read a paper's own title for claims, as the list's words; false for a "
+                     "list that names each paper by its title, which it cannot rewrite: "
+                     "\"9x Acceleration\" there is the authors' claim, put in context by "
+                     "the paper, and a claim in the entry's description is still read.",
+                     "false"},
+                    [](Policy & p) -> auto& { return p.claims_in_paper_titles; }, Naming::key),
             }),
       block({"surface", "Patterns that find surface material: tutorials, introductions.",
              R"({"title_patterns": {"beginner tutorial": "(?i)\\bfor beginners\\b"}})"},

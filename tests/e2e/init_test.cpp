@@ -89,6 +89,39 @@ TEST(Init, TwoProjectsAtTheirOwnSitesMakeAListOfProjects) {
                   .empty());
 }
 
+// A list that names papers by their own titles cannot rewrite them: its
+// starter leaves a figure in a paper's title to the paper, and the first
+// lint reports the claim the list wrote itself, in a description. (Counted
+// with the title, two claims in 32 entries would turn claim/incomplete off.)
+TEST(Init, AListOfPapersLeavesTheirTitlesToTheirAuthors) {
+  TempDir dir;
+  std::string list = "# Papers\n\n## Pruning\n\n";
+  for (int i = 10; i < 40; ++i) {
+    list += "- [Method " + std::to_string(i) + ": Pruning Tokens](https://arxiv.org/abs/2404.000" +
+            std::to_string(i) + ") - Prunes the tokens of layer " + std::to_string(i) + ".\n";
+  }
+  list +=
+      "- [Token Pruning: 9x Acceleration on Stable Diffusion](https://arxiv.org/abs/2404.01000)"
+      " - Prunes the cache.\n"
+      "- [Cache Reuse for Transformers](https://arxiv.org/abs/2404.01001) - Runs 3x faster.\n";
+  dir.write("README.md", list);
+  const auto init = run_sourcegate({"init"}, dir.path());
+  ASSERT_EQ(init.exit_code, 0) << init.err;
+  EXPECT_THAT(init.out, HasSubstr("claims.paper_titles: false  (32 entries link a paper under its "
+                                  "own title"));
+  const auto policy = nlohmann::json::parse(read_text(dir.path() / "policy/policy.json"));
+  EXPECT_EQ(policy["claims"]["paper_titles"], false);
+  const auto lint = run_sourcegate({"lint", "README.md", "--format", "json"}, dir.path());
+  const auto report = nlohmann::json::parse(lint.out);
+  std::vector<std::string> claims;
+  for (const auto& d : report["diagnostics"]) {
+    if (d["rule"].get<std::string>().starts_with("claim/")) {
+      claims.push_back(d["title"]);
+    }
+  }
+  EXPECT_THAT(claims, ::testing::ElementsAre("Cache Reuse for Transformers"));
+}
+
 // Whole sections of tutorials would break source/not-primary by their
 // headings alone: the starter reads no headings rather than turn the rule off
 // for every entry, and a later tutorial repository is still found.

@@ -1,7 +1,10 @@
 #include <algorithm>
 #include <span>
 
+#include "load/markdown_loader.h"
+#include "rules/engine.h"
 #include "rules/rule_test_support.h"
+#include "util/date.h"
 
 namespace sg::testing {
 namespace {
@@ -303,6 +306,40 @@ TEST(ClaimIncomplete, TitlesCountToo) {
       R"("kind": "paper", "description": "A Hopper GEMM worklog.")"));
   ASSERT_THAT(rule_ids(found), ElementsAre("claim/incomplete"));
   EXPECT_THAT(found[0].message, HasSubstr("the title states a performance comparison"));
+}
+
+// A list that names each paper by its own title cannot rewrite it: with
+// "claims.paper_titles" false, a figure or praise in a paper's title is the
+// authors', while a blog post's title and every description are still read.
+TEST(ClaimIncomplete, APolicyMayLeaveAPapersOwnTitleToItsAuthors) {
+  LoadResult loaded;
+  load_markdown_text(
+      "README.md",
+      "# L\n\n## Papers\n\n"
+      "- [Token Pruning: 9x Acceleration on Stable Diffusion](https://arxiv.org/abs/2404.00001)"
+      " - A token pruning method.\n"
+      "- [AIConfigurator: Lightning-Fast Configuration Search](https://arxiv.org/abs/2404.00002)"
+      " - A configuration search.\n"
+      "- [Boosts vLLM by up to 2.8x](https://blog.vllm.ai/2024/10/17/spec-decode.html) - A post.\n"
+      "- [Sparse Kernels](https://arxiv.org/abs/2404.00003) - Runs 3x faster than dense.\n",
+      loaded);
+  const auto claims_at = [&](const Policy& policy) {
+    std::vector<std::pair<std::string, int>> found;
+    for (const Diagnostic& d : run_rules(loaded.list, policy, *parse_date("2026-11-30"))) {
+      if (d.rule.starts_with("claim/")) {
+        found.emplace_back(d.rule, d.location.line);
+      }
+    }
+    return found;
+  };
+  using Found = std::pair<std::string, int>;
+  EXPECT_THAT(claims_at(list_policy()),
+              ElementsAre(Found{"claim/incomplete", 5}, Found{"claim/superlative", 6},
+                          Found{"claim/incomplete", 7}, Found{"claim/incomplete", 8}));
+  Policy by_paper_titles = list_policy();
+  by_paper_titles.claims_in_paper_titles = false;
+  EXPECT_THAT(claims_at(by_paper_titles),
+              ElementsAre(Found{"claim/incomplete", 7}, Found{"claim/incomplete", 8}));
 }
 
 // The finding quotes the whole figure, thousands separators included.

@@ -342,6 +342,19 @@ TEST(SourceNotPrimary, AConferencesPaperPagesArePapersAndItsFrontPageIsNot) {
   }
 }
 
+// In a digital library a journal's article page is a paper; the journal's own
+// page lists its papers and is none.
+TEST(SourceNotPrimary, AJournalsArticlePageIsAPaperAndItsFrontPageIsNot) {
+  EXPECT_THAT(rule_ids(lint_item("- [UMPIPE](https://www.computer.org/csdl/journal/td/5555/01/"
+                                 "10792656/22AQNnaMR6U) - Unequal microbatches for pipelines.")),
+              IsEmpty());
+  const auto found = lint_item(
+      "- [TPDS](https://www.computer.org/csdl/journal/td) - Transactions on parallel systems.");
+  const Diagnostic* it = finding_of(found, "source/not-primary");
+  ASSERT_NE(it, nullptr);
+  EXPECT_EQ(it->evidence, "URL shape: a journal's front page in a digital library");
+}
+
 // Passing, but never silently: a note names the shape that decided.
 TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
   for (const char* url :
@@ -845,10 +858,10 @@ TEST(SourceNotPrimary, AFoundationsProjectWikiIsDocumentation) {
 
 // A more specific reading wins over a broader one: a docs host whose name
 // ends in digits is no conference site, a PDF in a conference's proceedings
-// is a paper, so is a PDF under a venue's folder on an author's GitHub
-// Pages, a social network's developer site is its documentation, a
-// repository named "…_list" is a widget, not a link collection, and a path
-// that holds a DOI or a publisher's article id is a paper on any mirror.
+// is a paper, so is a PDF under a venue's folder or named by a venue (a
+// workshop's too) on an author's GitHub Pages, a social network's developer site is its
+// documentation, a repository named "…_list" is a widget, not a link collection, and a path that
+// holds a DOI or a publisher's article id is a paper on any mirror.
 TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
   for (const char* url :
        {"https://pybind11.readthedocs.io/en/stable/",
@@ -858,6 +871,7 @@ TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
         "https://sciencedirect.mirror.example/science/article/pii/S1537511022001714",
         "https://developer.twitter.com/en/docs/twitter-api",
         "https://someone.github.io/attaches/asplos23/asplosb23main-p360.pdf",
+        "https://someone.github.io/lab/files/lotus-hotinfra24.pdf",
         "https://github.com/someone/inview_notifier_list"}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
                                      ") - The documentation of a binding library.\n");

@@ -145,6 +145,14 @@ std::vector<std::string> name_keys(std::string_view written) {
     }
     title.erase(open, close - open + 1);
   }
+  // "Title (`P^2`)": the short name it goes by, no part of its title.
+  for (std::size_t open = title.find("(`"); open != std::string::npos; open = title.find("(`")) {
+    const std::size_t close = title.find("`)", open + 2);
+    if (close == std::string::npos) {
+      break;
+    }
+    title.erase(open, close - open + 2);
+  }
   std::vector<std::string> keys = {name_key(title)};
   if (const std::size_t slash = title.find('/');
       slash != std::string::npos && title.find('/', slash + 1) == std::string::npos) {

@@ -59,6 +59,11 @@ TEST(Entry, SameNameReadsTheNameNotItsSpelling) {
                         titled("[**DeepSeek-V2**] DeepSeek-V2: A Strong MoE Model")));
   EXPECT_FALSE(same_name(titled("A Strong MoE Model(@DeepSeek-AI)"),
                          titled("A Strong Dense Model(@DeepSeek-AI)")));
+  // Nor is the short name it goes by, in code after it: "(`P^2`)".
+  EXPECT_TRUE(same_name(titled("Synthesizing optimal parallelism placement (`P^2`)"),
+                        titled("Synthesizing optimal parallelism placement")));
+  EXPECT_FALSE(same_name(titled("Breaking the abstraction barrier (`CoCoNET`)"),
+                         titled("Synthesizing optimal parallelism placement (`CoCoNET`)")));
   EXPECT_FALSE(same_name(titled("g3proxy"), titled("g3bench")));
   EXPECT_FALSE(same_name(titled("google/guava"), titled("google/gson")));  // one owner
   EXPECT_FALSE(same_name(titled("DYP-SLAM: A Real-time Visual SLAM"),

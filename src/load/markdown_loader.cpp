@@ -1804,6 +1804,11 @@ class MarkdownReader {
         nested_group = section.groups.size() - 1;
       } else if (is_byline(paragraph)) {
         ++m_out.not_entries["author bylines"];
+      } else if (nested_under_entry && nested.empty() && only_kind_links(paragraph)) {
+        // "- [tf.data service](…)" then "  - [arxiv version](…)": the same
+        // work at another address, no entry of its own (its link is still
+        // checked with every link of the list).
+        ++m_out.not_entries["other links of the entry above (\"[arxiv version](…)\")"];
       } else if (std::optional<LinksLine> line = links_line(paragraph)) {
         read_links_line(item, *line, target);
       } else {
@@ -1980,10 +1985,31 @@ class MarkdownReader {
   /// one entry.
   static bool names_a_kind(std::string_view label) {
     static const RE2 k_kind(
-        R"((?i)\s*\[?\s*(?:paper|pdf|arxiv|slides?|video|talk|blog|post|docs?|documentation|)"
-        R"(website|site|home ?page|demo|project|link|url|here|ebook|book|tutorial|download|)"
-        R"(part\s*\d{1,2})\s*\]?\s*)");
+        R"((?i)\s*\[?\s*(?:paper|pdf|arxiv|openreview|slides?|video|talk|blog|post|docs?|)"
+        R"(documentation|website|site|home ?page|demo|project|link|url|here|ebook|book|tutorial|)"
+        R"(download|part\s*\d{1,2})(?:\s+(?:version|copy|mirror))?\s*\]?\s*)");
     return RE2::FullMatch(label, k_kind) || is_code_label(label);
+  }
+
+  /// Whether `paragraph` is only links named by the kind of page they open
+  /// ("[arxiv version](…)", "[[pdf](…)] [[code](…)]"), with brackets, commas
+  /// or bars between them.
+  static bool only_kind_links(cmark_node* paragraph) {
+    bool any_link = false;
+    for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
+         node = cmark_node_next(node)) {
+      const cmark_node_type type = cmark_node_get_type(node);
+      if (type == CMARK_NODE_LINK) {
+        if (!is_web_link(url_of(node)) || !names_a_kind(plain_text(node))) {
+          return false;
+        }
+        any_link = true;
+      } else if (type != CMARK_NODE_TEXT ||
+                 literal(node).find_first_not_of(" []|,") != std::string::npos) {
+        return false;
+      }
+    }
+    return any_link;
   }
 
   /// Whether nothing but marks follows `node` to the end of its paragraph:

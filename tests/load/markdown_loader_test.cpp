@@ -1227,15 +1227,15 @@ TEST(MarkdownLoader, AVenueWrittenBeforeTheTitlesLinkOpensTheDescription) {
       "- [Survey ] [arxiv'25] [GPU-centric Communication](https://arxiv.org/abs/2503.1)\n");
   const Section& section = result.list.sections.at(0);
   EXPECT_TRUE(section.groups.empty());
-  ASSERT_EQ(section.entries.size(), 4U);
-  EXPECT_EQ(section.entries[3].title, "GPU-centric Communication");
-  EXPECT_EQ(section.entries[3].description, "[Survey ] [arxiv'25]");
+  ASSERT_EQ(section.entries.size(), 3U);
+  EXPECT_EQ(section.entries[2].title, "GPU-centric Communication");
+  EXPECT_EQ(section.entries[2].description, "[Survey ] [arxiv'25]");
   EXPECT_EQ(section.entries[0].title, "CO2: Efficient Distributed Training");
   EXPECT_EQ(section.entries[0].description, "[ICLR'24]");
-  EXPECT_EQ(section.entries[1].url, "https://arxiv.org/abs/2401.16265");
-  EXPECT_TRUE(section.entries[1].detail);
-  EXPECT_EQ(section.entries[2].title, "Singularity");
-  EXPECT_EQ(section.entries[2].description, "[arxiv'22] Preemptive scheduling.");
+  // Its "[arxiv](…)" below is the same paper elsewhere, no entry.
+  EXPECT_EQ(result.not_entries.at("other links of the entry above (\"[arxiv version](…)\")"), 1U);
+  EXPECT_EQ(section.entries[1].title, "Singularity");
+  EXPECT_EQ(section.entries[1].description, "[arxiv'22] Preemptive scheduling.");
 }
 
 // "2018-CVPR-[Title](url)", "2022-[Title](url)": a year and a venue written
@@ -1823,6 +1823,25 @@ TEST(MarkdownLoader, AFewLevelTwoLinkHeadingsAmongSectionsStaySections) {
   ASSERT_EQ(result.list.sections.size(), 5U);
   EXPECT_EQ(result.list.sections[0].title, "Rust");
   EXPECT_EQ(result.list.entry_count(), 5U);
+}
+
+// Under an entry, an item that only links the same work elsewhere, named by
+// the kind of page ("[arxiv version](…)", "[[pdf](…)] [[openreview](…)]"), is
+// no entry of its own; an item that names a resource still is.
+TEST(MarkdownLoader, ANestedLinkToTheSameWorkElsewhereIsNoEntry) {
+  const LoadResult result = load_text(
+      "# L\n\n## Papers\n\n"
+      "- [tf.data service](https://a.example/tfdata.pdf) - Disaggregated input processing.\n"
+      "  - [arxiv version](https://arxiv.org/abs/2210.14826)\n"
+      "- [MLTCP](https://arxiv.org/abs/2402.09589) - Congestion control for training.\n"
+      "  - [[pdf](https://b.example/mltcp.pdf)] [[openreview](https://openreview.net/x)]\n"
+      "  - [Wisp](https://github.com/w/wisp) - A framework built on it.\n");
+  const Section& section = result.list.sections.at(0);
+  ASSERT_EQ(section.entries.size(), 3U);
+  EXPECT_EQ(section.entries[0].title, "tf.data service");
+  EXPECT_EQ(section.entries[1].title, "MLTCP");
+  EXPECT_EQ(section.entries[2].title, "Wisp");
+  EXPECT_EQ(result.not_entries.at("other links of the entry above (\"[arxiv version](…)\")"), 2U);
 }
 
 // "## [Vim](url)" then "> Vim emulation for VS Code.": a quote under a

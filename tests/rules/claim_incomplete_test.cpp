@@ -246,6 +246,8 @@ constexpr PatternCase k_not_claim_cases[] = {
      "Boots in 140 seconds on a laptop."},
     {"an image's scale factor", "Upscale images by 2-4x resolution with AI.",
      "Upscales images 4x faster than waifu2x."},
+    {"an image's scale factor", "A simple retina (2x, 3x) image converter.",
+     "A retina image converter, 3x faster than ImageMagick."},
     {"a share of a language", "Remove video backgrounds 100% automatically.",
      "Removes video backgrounds 100% faster."},
     {"where it all runs (100% on the client)",

@@ -126,6 +126,8 @@ TEST(SourceNotPrimary, UnknownHostsAreJudgedByTheirUrlsShape) {
            {"https://someone.example/slides/gemm.pdf", "slides or a talk"},
            {"https://courses.someone.example/cs149", "a course page"},
            {"https://github.com/someone/awesome-kernels", "a link-collection repository"},
+           {"https://github.com/someone/Awesome-LLM", "a link-collection repository"},
+           {"https://github.com/someone/awesomeMLSys", "a link-collection repository"},
            {"https://github.com/someone/cuda-puzzles", "a course or exercise repository"},
            {"https://github.com/someone", "a user or organisation page"},
            {"https://github.com/topics/cuda", "a forge's listing page"},
@@ -859,9 +861,10 @@ TEST(SourceNotPrimary, AFoundationsProjectWikiIsDocumentation) {
 // A more specific reading wins over a broader one: a docs host whose name
 // ends in digits is no conference site, a PDF in a conference's proceedings
 // is a paper, so is a PDF under a venue's folder or named by a venue (a
-// workshop's too) on an author's GitHub Pages, a social network's developer site is its
-// documentation, a repository named "…_list" is a widget, not a link collection, and a path that
-// holds a DOI or a publisher's article id is a paper on any mirror.
+// workshop's too) on an author's GitHub Pages, a library named AwesomeCache is
+// no awesome list, package documentation hosts are documentation, a social network's developer site
+// is its documentation, a repository named "…_list" is a widget, not a link collection, and a path
+// that holds a DOI or a publisher's article id is a paper on any mirror.
 TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
   for (const char* url :
        {"https://pybind11.readthedocs.io/en/stable/",
@@ -872,6 +875,10 @@ TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
         "https://developer.twitter.com/en/docs/twitter-api",
         "https://someone.github.io/attaches/asplos23/asplosb23main-p360.pdf",
         "https://someone.github.io/lab/files/lotus-hotinfra24.pdf",
+        // A library named in one word with "Awesome" is no awesome list.
+        "https://github.com/someone/AwesomeCache",
+        // Package documentation hosts.
+        "https://hexdocs.pm/ecsx/ECSx.html", "https://pub.dev/packages/provider",
         "https://github.com/someone/inview_notifier_list"}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
                                      ") - The documentation of a binding library.\n");

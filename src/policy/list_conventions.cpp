@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -179,7 +180,16 @@ std::vector<SectionOutsideSources> sections_outside_sources(
   };
   std::vector<SectionOutsideSources> found;
   std::vector<SectionOutsideSources> small_sections;
+  // By position: whether a section is named whole, else the count of one
+  // without named groups, of two or more entries, that fails on half of them. A list's part of
+  // resources (its books, newsletters, podcasts, community) is sections side
+  // by side: a small one that fails on half its entries, right beside a
+  // named one, is that part too.
+  std::vector<bool> named_whole;
+  std::vector<std::optional<SectionOutsideSources>> half_failing;
   for (const Section& section : list.sections) {
+    named_whole.push_back(false);
+    half_failing.emplace_back();
     const auto counted = [&](const std::string& heading, const std::vector<Entry>& entries) {
       SectionOutsideSources part{heading, 0, entries.size()};
       part.failing = static_cast<std::size_t>(std::count_if(entries.begin(), entries.end(), fails));
@@ -208,15 +218,35 @@ std::vector<SectionOutsideSources> sections_outside_sources(
     }
     if (outside(rest_failing, rest_entries)) {
       found.push_back(std::move(whole));
+      named_whole.back() = true;
     } else if (!groups.empty()) {
       found.insert(found.end(), groups.begin(), groups.end());
       found.insert(found.end(), small_groups.begin(), small_groups.end());
     } else if (section.groups.empty() && wholly(whole)) {
       small_sections.push_back(std::move(whole));
+      named_whole.back() = true;
+    } else if (section.groups.empty() && whole.entries >= 2 && whole.failing > 0 &&
+               2 * whole.failing >= whole.entries) {
+      half_failing.back() = std::move(whole);
     }
   }
-  if (!found.empty()) {
-    found.insert(found.end(), small_sections.begin(), small_sections.end());
+  if (found.empty()) {
+    return found;
+  }
+  found.insert(found.end(), small_sections.begin(), small_sections.end());
+  // A run of them beside a named section: forward, then back.
+  const auto name_beside = [&](std::size_t at, std::size_t neighbour) {
+    if (half_failing[at] && named_whole[neighbour]) {
+      found.push_back(std::move(*half_failing[at]));
+      half_failing[at].reset();
+      named_whole[at] = true;
+    }
+  };
+  for (std::size_t at = 1; at < half_failing.size(); ++at) {
+    name_beside(at, at - 1);
+  }
+  for (std::size_t at = half_failing.size(); at-- > 1;) {
+    name_beside(at - 1, at);
   }
   return found;
 }

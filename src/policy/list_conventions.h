@@ -79,7 +79,8 @@ struct SectionOutsideSources {
 /// `list`, fail at least five entries and at least half of them by the
 /// source and surface rules; and, beside them, a group of two or more
 /// entries that all fail next to a named group of its section, or a section
-/// of such entries. So a starter policy names them in
+/// of such entries, and a section right beside a named section that fails
+/// on half its entries. So a starter policy names them in
 /// "exempt_sections.sources".
 std::vector<SectionOutsideSources> sections_outside_sources(
     const List& list, const std::vector<Diagnostic>& findings);

@@ -310,5 +310,31 @@ TEST(ListConventions, ASmallHeadingIsNamedBesideALargeOne) {
   EXPECT_THAT(named, ::testing::ElementsAre("Videos", "Courses", "Related lists"));
 }
 
+// A list's part of resources is sections side by side: beside a named one, a
+// run of small sections that fail on half their entries (Podcasts, then
+// Community) is that part too. A section away from the named ones, or
+// failing on fewer than half, is not.
+TEST(ListConventions, SmallSectionsBesideANamedOneFailingOnHalfAreNamed) {
+  const std::string list = libraries(30) + talks("Books", 6) + talks("Podcasts", 4) +
+                           talks("Community", 3) + talks("Reading", 5) +
+                           "\n## Parsers\n\n- [p0](https://github.com/o/p0) - A parser.\n" +
+                           talks("Rapid Development", 2);
+  auto [loaded, findings] =
+      failing_entries(list, [](const Section& section, const Group*, const Entry& entry) {
+        if (section.title == "Podcasts" || section.title == "Community") {
+          return entry.title != "K0";  // 3 of 4, 2 of 3
+        }
+        if (section.title == "Reading" || section.title == "Rapid Development") {
+          return entry.title == "K0";  // 1 of 5; 1 of 2, but beside no named section
+        }
+        return section.title == "Books";
+      });
+  std::vector<std::string> named;
+  for (const SectionOutsideSources& part : sections_outside_sources(loaded.list, findings)) {
+    named.push_back(part.heading);
+  }
+  EXPECT_THAT(named, ::testing::ElementsAre("Books", "Podcasts", "Community"));
+}
+
 }  // namespace
 }  // namespace sg

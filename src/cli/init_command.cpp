@@ -536,6 +536,25 @@ void run_init(const InitOptions& options) {
     std::cout << fmt::format("      {} ({} {}, no host rule)\n", printable(host), count,
                              count == 1 ? "entry" : "entries");
   }
+  // The rules that judge what an entry is stay on where 19 in 20 entries
+  // pass them; the rest may be kept on purpose: the maintainer decides.
+  std::vector<std::string_view> judging;
+  for (const std::string_view id : {"source/not-primary", "surface/tutorial"}) {
+    if (!turns_off(rules_off, id)) {
+      judging.push_back(id);
+    }
+  }
+  if (!judging.empty()) {
+    const bool one = judging.size() == 1;
+    std::cout << fmt::format(
+        "  - {0} {1} on: {2} every entry by the source policy (primary sources only: the "
+        "paper, the spec or docs, the implementing repository, an implementer's report with "
+        "code; no surface tutorials); a list that also keeps other material on purpose names "
+        "its sections in \"exempt_sections.sources\", and one that does not follow that "
+        "policy turns {3} off in \"rules\"\n",
+        fmt::join(judging, " and "), one ? "stays" : "stay", one ? "it judges" : "they judge",
+        one ? "it" : "them");
+  }
   std::cout << "  - then run `sourcegate lint " << options.list << " --policy " << options.output
             << "` and read `sourcegate explain RULE` for any rule that fires\n";
   write_and_describe(extras);

@@ -319,9 +319,10 @@ class MarkdownReader {
     return text == "-" || text == "*" || text == "+";
   }
 
-  /// Whether `node` is a link within the list, alone or in emphasis: "[⬆
-  /// back to top](#contents)", which a line under an item adds to its
-  /// paragraph and which no entry means.
+  /// Whether `node` is a link within the list, bare or alone in emphasis:
+  /// "[⬆ back to top](#contents)", which a line under an item adds to its
+  /// paragraph, "<sup>[top⇈](#contents)</sup>" after a heading's link; no
+  /// entry means it.
   static bool is_navigation_link(cmark_node* node) {
     const cmark_node_type type = cmark_node_get_type(node);
     cmark_node* link = type == CMARK_NODE_LINK ? node
@@ -329,7 +330,7 @@ class MarkdownReader {
                            ? cmark_node_first_child(node)
                            : nullptr;
     return link != nullptr && cmark_node_get_type(link) == CMARK_NODE_LINK &&
-           cmark_node_next(link) == nullptr && url_of(link).starts_with('#');
+           (link == node || cmark_node_next(link) == nullptr) && url_of(link).starts_with('#');
   }
 
   /// Whether `link` points at no resource: a placeholder ("[标题]()") or a
@@ -599,8 +600,7 @@ class MarkdownReader {
     std::string after;
     for (cmark_node* child = cmark_node_next(link); child != nullptr;
          child = cmark_node_next(child)) {
-      if (!is_navigation_link(child) &&
-          !(cmark_node_get_type(child) == CMARK_NODE_LINK && url_of(child).starts_with('#'))) {
+      if (!is_navigation_link(child)) {
         after += plain_text(child, false);
       }
     }

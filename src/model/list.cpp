@@ -125,34 +125,28 @@ std::string name_key(std::string_view title) {
   return key;
 }
 
+/// `text` without each part from `open` to the next `close`, both included;
+/// an `open` never closed stays.
+void erase_enclosed(std::string& text, std::string_view open, std::string_view close) {
+  for (std::size_t at = text.find(open); at != std::string::npos; at = text.find(open, at)) {
+    const std::size_t end = text.find(close, at + open.size());
+    if (end == std::string::npos) {
+      return;
+    }
+    text.erase(at, end + close.size() - at);
+  }
+}
+
 /// The names a title gives, its bracketed tags aside: the whole, and for a
 /// repository's "owner/name" each side ("surrealdb/surrealdb" names SurrealDB).
 std::vector<std::string> name_keys(std::string_view written) {
-  // "linebender/xilem [xilem]": a tag another link labels names nothing new.
   std::string title(written);
-  for (std::size_t open = title.find('['); open != std::string::npos; open = title.find('[')) {
-    const std::size_t close = title.find(']', open);
-    if (close == std::string::npos) {
-      break;
-    }
-    title.erase(open, close - open + 1);
-  }
+  // "linebender/xilem [xilem]": a tag another link labels names nothing new.
+  erase_enclosed(title, "[", "]");
   // "Title(@Microsoft)", "Title(@Tri Dao etc)": who wrote it, no part of its name.
-  for (std::size_t open = title.find("(@"); open != std::string::npos; open = title.find("(@")) {
-    const std::size_t close = title.find(')', open);
-    if (close == std::string::npos) {
-      break;
-    }
-    title.erase(open, close - open + 1);
-  }
+  erase_enclosed(title, "(@", ")");
   // "Title (`P^2`)": the short name it goes by, no part of its title.
-  for (std::size_t open = title.find("(`"); open != std::string::npos; open = title.find("(`")) {
-    const std::size_t close = title.find("`)", open + 2);
-    if (close == std::string::npos) {
-      break;
-    }
-    title.erase(open, close - open + 2);
-  }
+  erase_enclosed(title, "(`", "`)");
   std::vector<std::string> keys = {name_key(title)};
   if (const std::size_t slash = title.find('/');
       slash != std::string::npos && title.find('/', slash + 1) == std::string::npos) {

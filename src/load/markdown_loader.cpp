@@ -1794,6 +1794,14 @@ class MarkdownReader {
         entry.description = collapse_spaces(trim(plain_text(paragraph)));
         entry.set_position("description", locate(paragraph));
         entry.end_line = cmark_node_get_end_line(item);
+      } else if (cmark_node* links = links_under_plain_title(paragraph, nested)) {
+        // "- [ICLR'24] CO2: …" over "  - [[arxiv](…)] [[openreview](…)]":
+        // one entry, titled above and linked below.
+        std::vector<Entry>& entries = entries_of(target);
+        read_titled_item(item, paragraph, first_link_in(links), entries);
+        entries.back().detail = nested_under_entry;
+        not_entries("other links of the entry above (\"[arxiv version](…)\")", 1);
+        nested.clear();
       } else if (is_label(paragraph, nested)) {
         ++m_out.not_entries["category labels (read as group headings)"];
         Group label;
@@ -1832,6 +1840,24 @@ class MarkdownReader {
                           first_list ? entry_made : std::nullopt, first_list && entry_made});
       }
     }
+  }
+
+  /// The paragraph of the one item under a plain title that is only the
+  /// title's links ("[[arxiv](…)] [[code](…)]"), else null.
+  static cmark_node* links_under_plain_title(cmark_node* paragraph,
+                                             const std::vector<cmark_node*>& nested) {
+    if (nested.size() != 1 || cmark_node_next(nested.front()) != nullptr ||
+        first_link_in(paragraph) != nullptr) {
+      return nullptr;
+    }
+    const std::string words(trim(plain_text(paragraph)));
+    cmark_node* links = cmark_node_first_child(nested.front());
+    if (!has_word_character(words) || words.ends_with(':') || links == nullptr ||
+        cmark_node_get_type(links) != CMARK_NODE_PARAGRAPH || cmark_node_next(links) != nullptr ||
+        !only_kind_links(links)) {
+      return nullptr;
+    }
+    return links;
   }
 
   /// Whether an item describes the entry of the item above it, which has no
@@ -1902,9 +1928,11 @@ class MarkdownReader {
     return nullptr;
   }
 
-  /// An item titled in bold whose links are in its later paragraphs: the
-  /// first of them is its link.
-  void read_titled_item(cmark_node* item, cmark_node* paragraph, std::vector<Entry>& entries) {
+  /// An item titled in bold or plain words whose links follow in later
+  /// paragraphs or in the one item under it; `link`, the first of them, is
+  /// its link.
+  void read_titled_item(cmark_node* item, cmark_node* paragraph, cmark_node* link,
+                        std::vector<Entry>& entries) {
     cmark_node* title = cmark_node_first_child(paragraph);
     Entry entry;
     entry.location = locate(item);
@@ -1921,7 +1949,6 @@ class MarkdownReader {
       }
       entry.description = collapse_spaces(trim(rest));
     }
-    cmark_node* link = later_link(paragraph);  // titles_a_loose_item found one
     entry.url = url_of(link);
     entry.set_position("url", locate(link));
     if (cmark_node_get_type(title) == CMARK_NODE_TEXT) {
@@ -2154,7 +2181,7 @@ class MarkdownReader {
       }
     }
     if (titles_a_loose_item(paragraph)) {
-      read_titled_item(item, paragraph, entries);
+      read_titled_item(item, paragraph, later_link(paragraph), entries);
       return;
     }
     if (find_node(paragraph, CMARK_NODE_LINK,

@@ -1844,6 +1844,29 @@ TEST(MarkdownLoader, ANestedLinkToTheSameWorkElsewhereIsNoEntry) {
   EXPECT_EQ(result.not_entries.at("other links of the entry above (\"[arxiv version](…)\")"), 2U);
 }
 
+// A plain title whose only item below is its links ("[[arxiv](…)]
+// [[code](…)]") is one entry under that title, not a group of one entry
+// titled "arxiv"; a plain label over described entries is still a group.
+TEST(MarkdownLoader, APlainTitleOverItsLinksIsOneEntry) {
+  const LoadResult result = load_text(
+      "# L\n\n## Papers\n\n"
+      "- [ICLR'24] CO2: Efficient Distributed Training\n"
+      "  - [[arxiv](https://arxiv.org/abs/2401.16265)] [[code](https://github.com/o/co2)]\n"
+      "- Schedulers\n"
+      "  - [Oobleck](https://github.com/o/oobleck) - Resilient training.\n");
+  const Section& section = result.list.sections.at(0);
+  ASSERT_EQ(section.entries.size(), 1U);
+  EXPECT_EQ(section.entries[0].title, "[ICLR'24] CO2: Efficient Distributed Training");
+  EXPECT_EQ(section.entries[0].url, "https://arxiv.org/abs/2401.16265");
+  EXPECT_EQ(section.entries[0].code, "https://github.com/o/co2");
+  EXPECT_EQ(section.entries[0].location.line, 5);
+  ASSERT_EQ(section.groups.size(), 1U);
+  EXPECT_EQ(section.groups[0].title, "Schedulers");
+  ASSERT_EQ(section.groups[0].entries.size(), 1U);
+  EXPECT_EQ(result.not_entries.at("other links of the entry above (\"[arxiv version](…)\")"), 1U);
+  EXPECT_EQ(result.list_items, 4U);
+}
+
 // "## [Vim](url)" then "> Vim emulation for VS Code.": a quote under a
 // heading entry describes it as a paragraph would.
 TEST(MarkdownLoader, AQuoteUnderAHeadingEntryDescribesIt) {

@@ -62,6 +62,7 @@ TEST(Entry, SameNameReadsTheNameNotItsSpelling) {
   // Nor is the short name it goes by, in code after it: "(`P^2`)".
   EXPECT_TRUE(same_name(titled("Synthesizing optimal parallelism placement (`P^2`)"),
                         titled("Synthesizing optimal parallelism placement")));
+  // Two works are not one because they go by the same short name.
   EXPECT_FALSE(same_name(titled("Breaking the abstraction barrier (`CoCoNET`)"),
                          titled("Synthesizing optimal parallelism placement (`CoCoNET`)")));
   EXPECT_FALSE(same_name(titled("g3proxy"), titled("g3bench")));

@@ -353,6 +353,7 @@ class MarkdownReader {
     static const RE2 k_description_header(R"((?i)desc|summary|about|notes?|comment|what)");
     static const RE2 k_code_header(
         R"((?i)^\s*(?:code|source(?:\s+code)?|implementation|github|repo(?:sitory)?)s?\b)");
+    static const RE2 k_paper_header(R"((?i)^(?:paper|arxiv|pdf|publication)s?$|论文)");
     std::vector<Entry> rows;
     std::size_t row_count = 0;
     for (cmark_node* row = cmark_node_first_child(table); row != nullptr;
@@ -363,6 +364,7 @@ class MarkdownReader {
     std::optional<std::size_t> title_column;
     std::optional<std::size_t> description_column;
     std::optional<std::size_t> code_column;
+    std::optional<std::size_t> paper_column;  // beside a title column
     for (cmark_node* row = cmark_node_first_child(table); row != nullptr;
          row = cmark_node_next(row)) {
       std::vector<cmark_node*> cells;
@@ -375,6 +377,8 @@ class MarkdownReader {
           const std::string header(trim(plain_text(cells[i])));
           if (!title_column && RE2::FullMatch(header, k_title_header)) {
             title_column = i;
+          } else if (!paper_column && RE2::FullMatch(header, k_paper_header)) {
+            paper_column = i;
           } else if (!description_column && RE2::PartialMatch(header, k_description_header)) {
             description_column = i;
           } else if (!code_column && RE2::PartialMatch(header, k_code_header)) {
@@ -414,10 +418,24 @@ class MarkdownReader {
       if (entry.title.empty()) {
         entry.title = trim(plain_text(link));
       }
-      entry.url = url;
       const Location link_at = locate(link);
-      entry.set_position("url", link_at);
       entry.set_position("title", link_at);
+      // "| [FlexFlow](repo) | … | [pdf](…) |": a name linking its repository
+      // beside a paper column is the paper with its code, as "Title
+      // [[paper](…)] [[code](repo)]" is; two papers may share one repository.
+      if (cmark_node* paper = paper_column && *paper_column < cells.size()
+                                  ? web_link_in(cells[*paper_column])
+                                  : nullptr;
+          paper != nullptr && link_column == title_column && github_repo_containing(url) &&
+          !github_repo_containing(url_of(paper))) {
+        entry.url = url_of(paper);
+        entry.set_position("url", locate(paper));
+        entry.code = url;
+        entry.set_position("code", link_at);
+      } else {
+        entry.url = url;
+        entry.set_position("url", link_at);
+      }
       // "| Link | Preview |": in a table of two columns whose header names no
       // description, the words beside the link describe it; a value in code
       // ("| **`1.1.1.1`** | [cloudflare](…) |") is no words.
@@ -440,7 +458,7 @@ class MarkdownReader {
       if (cmark_node* code = code_column && *code_column < cells.size()
                                  ? web_link_in(cells[*code_column])
                                  : nullptr;
-          code != nullptr && code != link) {
+          code != nullptr && code != link && entry.code.empty()) {
         entry.code = url_of(code);
         entry.set_position("code", locate(code));
       }

@@ -310,6 +310,36 @@ TEST(MarkdownLoader, ATablesCodeColumnLinksTheEntrysCode) {
   EXPECT_TRUE(entries[1].code.empty());
 }
 
+// "| [FlexFlow](repo) | … | [paper](pdf) |": a name linking its repository
+// beside a paper column is the paper with its code, so two papers that share
+// one repository are two entries with two URLs; a name linking a page that
+// is no repository stays the entry's link.
+TEST(MarkdownLoader, ATablesPaperColumnLinksTheWorkItsRepositoryImplements) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## S\n\n"
+                     "| Name | Description | Paper |\n|---|---|---|\n"
+                     "| [OptCNN](https://github.com/flexflow/FlexFlow) | For CNN. | "
+                     "[pdf](https://proceedings.example/jia18a.pdf) |\n"
+                     "| [FlexFlow](https://github.com/flexflow/FlexFlow) | A framework. | "
+                     "[pdf](https://cs.example/sysml19a.pdf) |\n"
+                     "| [Tofu](https://tofu.example/) | Partitioning. | "
+                     "[pdf](https://dl.example/tofu.pdf) |\n"
+                     "| GPipe | No code. | [arxiv](https://arxiv.org/abs/1811.06965) |\n",
+                     result);
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 4U);
+  EXPECT_EQ(entries[0].title, "OptCNN");
+  EXPECT_EQ(entries[0].url, "https://proceedings.example/jia18a.pdf");
+  EXPECT_EQ(entries[0].code, "https://github.com/flexflow/FlexFlow");
+  EXPECT_EQ(entries[0].where("url").column, 63);
+  EXPECT_EQ(entries[1].url, "https://cs.example/sysml19a.pdf");
+  EXPECT_EQ(entries[2].url, "https://tofu.example/");
+  EXPECT_TRUE(entries[2].code.empty());
+  EXPECT_EQ(entries[3].title, "GPipe");
+  EXPECT_EQ(entries[3].url, "https://arxiv.org/abs/1811.06965");
+}
+
 // Chinese lists head their title column "标题" (title), "名称" (name) or
 // "论文" (paper), others "Provider" or "Service": it names the row's
 // resource, not a badge's alt text or a link's label.

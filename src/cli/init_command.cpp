@@ -526,8 +526,10 @@ void run_init(const InitOptions& options) {
     std::cout << "\nrules the list does not keep to, turned off (turn them on when it does):\n";
   }
   for (const InferredSetting& rule : rules_off) {
-    std::cout << fmt::format("  {}: off  (only {} of {} {})\n", rule.key, rule.following, rule.seen,
-                             rule.what);
+    // A rule turned off with another one has no count of its own.
+    std::cout << (rule.seen == 0 ? fmt::format("  {}: off  ({})\n", rule.key, rule.what)
+                                 : fmt::format("  {}: off  (only {} of {} {})\n", rule.key,
+                                               rule.following, rule.seen, rule.what));
   }
   std::cout << "\nto review:\n"
                "  - host classes and patterns are the shipped defaults; add host rules for the "

@@ -115,16 +115,20 @@ std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
     }
   }
   // The other source rules serve source/not-primary: without it, asking for
-  // host rules or declared kinds changes nothing.
+  // host rules or declared kinds changes nothing. A surface tutorial is one
+  // kind of secondary source: a list that keeps secondary sources keeps it.
   const bool sources_off = std::any_of(off.begin(), off.end(), [](const InferredSetting& s) {
     return s.key == "rules.source/not-primary";
   });
-  for (const std::string_view rule :
-       {"source/unclassified", "source/kind-mismatch", "source/report-evidence"}) {
+  for (const std::string_view rule : {"source/unclassified", "source/kind-mismatch",
+                                      "source/report-evidence", "surface/tutorial"}) {
     const std::string key = fmt::format("rules.{}", rule);
     if (sources_off && std::none_of(off.begin(), off.end(),
                                     [&](const InferredSetting& s) { return s.key == key; })) {
-      off.push_back({key, false, 0, 0, "entries: source/not-primary is off"});
+      off.push_back({key, false, 0, 0,
+                     rule == "surface/tutorial"
+                         ? "source/not-primary is off, and a surface tutorial is a secondary source"
+                         : "source/not-primary is off, and this rule serves it"});
     }
   }
   return off;

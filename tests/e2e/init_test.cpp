@@ -226,6 +226,10 @@ TEST(Init, ASectionOfTalksIsNamedAndItsFindingsWaived) {
   ASSERT_EQ(off.exit_code, 0) << off.err;
   EXPECT_THAT(off.out, Not(HasSubstr("exempt_sections.sources: \"")));
   EXPECT_THAT(off.out, HasSubstr("rules.source/not-primary: off"));
+  // The rules that go with it say why, with no count of their own.
+  EXPECT_THAT(off.out, HasSubstr("rules.surface/tutorial: off  (source/not-primary is off, and a "
+                                 "surface tutorial is a secondary source)"));
+  EXPECT_THAT(off.out, Not(HasSubstr("0 of 0 entries: source")));
 }
 
 // A partner table at the top of a catalogue of 160 repeats three of its

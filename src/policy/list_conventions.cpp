@@ -115,20 +115,17 @@ std::vector<InferredSetting> rules_the_list_does_not_keep(const List& list,
     }
   }
   // The other source rules serve source/not-primary: without it, asking for
-  // host rules or declared kinds changes nothing. A surface tutorial is one
-  // kind of secondary source: a list that keeps secondary sources keeps it.
+  // host rules or declared kinds changes nothing. (surface/tutorial stands on
+  // its own: lists that keep talks and posts may still keep out tutorials.)
   const bool sources_off = std::any_of(off.begin(), off.end(), [](const InferredSetting& s) {
     return s.key == "rules.source/not-primary";
   });
-  for (const std::string_view rule : {"source/unclassified", "source/kind-mismatch",
-                                      "source/report-evidence", "surface/tutorial"}) {
+  for (const std::string_view rule :
+       {"source/unclassified", "source/kind-mismatch", "source/report-evidence"}) {
     const std::string key = fmt::format("rules.{}", rule);
     if (sources_off && std::none_of(off.begin(), off.end(),
                                     [&](const InferredSetting& s) { return s.key == key; })) {
-      off.push_back({key, false, 0, 0,
-                     rule == "surface/tutorial"
-                         ? "source/not-primary is off, and a surface tutorial is a secondary source"
-                         : "source/not-primary is off, and this rule serves it"});
+      off.push_back({key, false, 0, 0, "source/not-primary is off, and this rule serves it"});
     }
   }
   return off;

@@ -227,8 +227,8 @@ TEST(Init, ASectionOfTalksIsNamedAndItsFindingsWaived) {
   EXPECT_THAT(off.out, Not(HasSubstr("exempt_sections.sources: \"")));
   EXPECT_THAT(off.out, HasSubstr("rules.source/not-primary: off"));
   // The rules that go with it say why, with no count of their own.
-  EXPECT_THAT(off.out, HasSubstr("rules.surface/tutorial: off  (source/not-primary is off, and a "
-                                 "surface tutorial is a secondary source)"));
+  EXPECT_THAT(off.out, HasSubstr("rules.source/kind-mismatch: off  (source/not-primary is off, "
+                                 "and this rule serves it)"));
   EXPECT_THAT(off.out, Not(HasSubstr("0 of 0 entries: source")));
 }
 

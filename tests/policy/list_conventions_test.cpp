@@ -139,8 +139,7 @@ TEST(ListConventions, RulesAListDoesNotKeepAreTurnedOff) {
       finding("list/group-size"),    finding("link/anchor"),        finding("link/anchor")};
   const std::vector<InferredSetting> off = rules_the_list_does_not_keep(loaded.list, findings);
   // Never link/anchor: links are facts, not a style. The source rules that
-  // serve source/not-primary go with it, and so does surface/tutorial: a
-  // list that keeps secondary sources keeps tutorials among them.
+  // serve source/not-primary go with it.
   std::vector<std::string> keys;
   keys.reserve(off.size());
   for (const InferredSetting& setting : off) {
@@ -148,8 +147,7 @@ TEST(ListConventions, RulesAListDoesNotKeepAreTurnedOff) {
   }
   EXPECT_THAT(keys, ElementsAre("rules.source/not-primary", "rules.claim/incomplete",
                                 "rules.list/group-size", "rules.source/unclassified",
-                                "rules.source/kind-mismatch", "rules.source/report-evidence",
-                                "rules.surface/tutorial"));
+                                "rules.source/kind-mismatch", "rules.source/report-evidence"));
   EXPECT_EQ(off.back().seen, 0U);  // no count of its own
   EXPECT_EQ(off[0].following, 3U);
   EXPECT_EQ(off[0].seen, 5U);

@@ -717,6 +717,24 @@ bool is_own_site(const Classification& classification, std::string_view title,
          !says_blog(title, description);
 }
 
+bool software_site_root(const Classification& classification, std::string_view title,
+                        std::string_view description) {
+  static const RE2 k_software(
+      R"((?i)\b(?:tools?|utility|utilities|shells?|librar(?:y|ies)|frameworks?|compilers?|)"
+      R"(interpreters?|(?:programming |scripting )?languages?|runtimes?|engines?|editors?|IDE|)"
+      R"(servers?|clients?|CLI|command[- ]line|prompts?|plugins?|extensions?|apps?|applications?|)"
+      R"(implementations?|implements|databases?|terminals?|parsers?|emulators?|toolkits?|SDK|)"
+      R"(debuggers?|profilers?|linters?|formatters?|generators?|software)\b)");
+  static const RE2 k_not_software(
+      R"((?i)\b(?:lists?|collections?|tutorials?|courses?|learn\w*|guides?|books?|benchmarks?|)"
+      R"(leaderboards?|datasets?|awesome|resources|community|forums?|cheat ?sheets?|news|)"
+      R"(articles?|directory|catalog(?:ue)?s?|writes|writing|posts|essays|talks|podcasts?)\b)");
+  const re2::StringPiece text(description.data(), description.size());
+  return !named_by_path(classification.host) && is_site_root(bare_path(classification)) &&
+         RE2::PartialMatch(text, k_software) && !RE2::PartialMatch(text, k_not_software) &&
+         !says_blog(title, description);
+}
+
 bool title_names_link(const Classification& classification, std::string_view title) {
   const std::string title_key = name_key(title);
   if (title_key.size() < 3) {
@@ -794,7 +812,8 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
   if (classification.source_class != nullptr && !policy.first_party_class_to.empty() &&
       std::find(policy.own_site_classes.begin(), policy.own_site_classes.end(),
                 classification.source_class->name) != policy.own_site_classes.end()) {
-    if (is_own_site(classification, title, description, code)) {
+    if (is_own_site(classification, title, description, code) ||
+        software_site_root(classification, title, description)) {
       classification.first_party = fmt::format("{}{} is the site of \"{}\" itself",
                                                classification.host, classification.path, title);
       classification.source_class = policy.find_class(policy.first_party_class_to);

@@ -333,6 +333,14 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
 bool is_own_site(const Classification& classification, std::string_view title,
                  std::string_view description, std::string_view code);
 
+/// "[ack](https://beyondgrep.com/) - A grep-like search tool …": a site's
+/// root that the description calls a piece of software, and no list,
+/// course, benchmark or blog, is that software's site on a list of projects,
+/// whatever its domain is called. Weaker than is_own_site: `init` does not
+/// count it as a sign that a list is one of projects.
+bool software_site_root(const Classification& classification, std::string_view title,
+                        std::string_view description);
+
 /// Whether the title is the name the link goes by: the site's, the
 /// organisation's, the GitHub Pages project's or the repository's own name
 /// ("Primer" for primer.style/, "cheatsheet" for github.com/owner/cheatsheet).

@@ -639,8 +639,9 @@ Setting first_party_block() {
   Setting own_site_classes = leaf(
       {"own_site_classes",
        "Classes a project's own site (a site root, organisation or GitHub Pages project "
-       "named like the entry, or a site root or front page beside the entry's own source "
-       "code) becomes to_class from.",
+       "named like the entry, a site root or front page beside the entry's own source "
+       "code, or a site root the description calls a piece of software, not a list, course "
+       "or benchmark) becomes to_class from.",
        R"(["home page", "marketing"])"},
       Type::strings, [](Policy & p) -> auto& { return p.own_site_classes; });
   own_site_classes.read = [](const Setting&, const JsonNode& value, const std::string&,

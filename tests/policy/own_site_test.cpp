@@ -1,3 +1,5 @@
+#include <array>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -115,6 +117,34 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
                            "The newsletter of the phpList team.", ""));
   EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://someone.example/")), "Someone",
                            "My personal site.", ""));
+}
+
+// "[ack](https://beyondgrep.com/) - A grep-like search tool": a site's root
+// that the description calls a piece of software is its site, whatever the
+// domain is called; a root described as a list, a course or a benchmark, a
+// page below the root, or a site the description does not call software is
+// not.
+TEST(OwnSite, ASitesRootTheDescriptionCallsSoftwareIsItsSite) {
+  const Policy policy = projects_policy();
+  const std::array<std::array<const char*, 3>, 4> software{{
+      {"ack", "https://beyondgrep.com/", "A grep-like search tool optimized for source code."},
+      {"mr", "https://myrepos.branchable.com", "Multiple Repository management tool"},
+      {"osh", "https://www.oilshell.org", "Bash compatible, with a new Unix shell language."},
+      {"CHICKEN Scheme", "https://call-cc.org/", "Implements R5RS, with some changes."},
+  }};
+  for (const auto& [title, url, description] : software) {
+    EXPECT_EQ(class_after_first_party(policy, title, url, description), "docs") << url;
+  }
+  const std::array<std::array<const char*, 3>, 5> not_software{{
+      {"Rust by play", "https://tourofrust.com", "Learn Rust with an interactive tool."},
+      {"Leaderboards", "https://sotabench.com", "Benchmarks of every open-source tool."},
+      {"Open sets", "https://www.datasetlist.com/", "A list of datasets and tools."},
+      {"J. Doe", "https://jane.example/", "Writes about compilers."},
+      {"ack", "https://beyondgrep.com/why-ack/", "A grep-like search tool."},
+  }};
+  for (const auto& [title, url, description] : not_software) {
+    EXPECT_NE(class_after_first_party(policy, title, url, description), "docs") << url;
+  }
 }
 
 // "[Git](https://git-scm.com/) … ([Source Code](https://github.com/git/git))":

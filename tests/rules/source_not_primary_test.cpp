@@ -364,6 +364,8 @@ TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
         "https://someproject.example/docs/tiling.html", "https://someone.example/papers/tiling.pdf",
         "https://cs.someuni.example/~prof/cs798/p57-simmen.pdf",
         "https://lab.someuni.example/CloudComputing/GeePS-cui-eurosys16.pdf",
+        // A PDF a site uploaded, in a dated folder of a blogging engine.
+        "https://institute.example/wp-content/uploads/2018/07/d1ac95b6.pdf",
         "https://gcc.example.org/onlinedocs/libstdc++/ext/assoc_performance_tests.html",
         "https://someproject.example/user-guide/tiling-kernels.html",
         "https://vendor.example/architecture/64-ia-32-architectures-optimization-manual.html",
@@ -641,7 +643,9 @@ TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
         "https://www.usenix.org/publications/login/june15/someone",
         "https://www.manning.com/livevideo/spark-in-motion",
         "https://www.quora.com/How-can-one-become-a-good-machine-learning-engineer",
-        "https://huggingface.co/spaces/someone/image-demo"}) {
+        "https://huggingface.co/spaces/someone/image-demo",
+        // A researcher's profile is no paper of theirs.
+        "https://www.researchgate.net/profile/Some_One"}) {
     EXPECT_THAT(rule_ids(lint_item("- [Thing](" + std::string(url) + ") - About GPUs.")),
                 Contains("source/not-primary"))
         << url;
@@ -651,6 +655,8 @@ TEST(SourceNotPrimary, TalkNotebookBookAndCitationHostsAreNotPrimary) {
   for (const char* url :
        {"https://pdfs.semanticscholar.org/043a/fbd936c95d0e33c4a391365893bd4102f1a7.pdf",
         "https://www.researchgate.net/publication/3191841_Neural_Network_Ensembles",
+        "https://www.researchgate.net/profile/Some_One/publication/4202380_A_new_model/links/"
+        "0c96.pdf",
         "http://citeseerx.ist.psu.edu/viewdoc/download?doi=10.1.1.93.2788&rep=rep1&type=pdf"}) {
     EXPECT_THAT(rule_ids(lint_item("- [Project Adam](" + std::string(url) +
                                    ") - T. Chilimbi et al., OSDI 2014.")),

@@ -250,11 +250,10 @@ class MarkdownReader {
         // A resource listed among a table of contents' lines is still an
         // entry; the lines themselves are counted as they are read.
         if ((m_skipping != nullptr && !leads_with_web_link(block)) || m_in_footer) {
-          not_entries(
-              m_in_footer
-                  ? "items of the list's own sections (licence, contributing, sponsors, news)"
-                  : m_skipping,
-              count_items(block));
+          not_entries(m_in_footer ? "items of the list's own sections (licence, contributing, "
+                                    "sponsors, news, see also)"
+                                  : m_skipping,
+                      count_items(block));
           if (m_in_footer) {
             append_text(source_of(block));
           }
@@ -647,14 +646,15 @@ class MarkdownReader {
   /// Whether a heading (in lower case) opens a list's footer: its own
   /// licence, how to contribute, who sponsors it. The list's own news ("##
   /// Latest News 💥", "## Changelog") too: its items say what changed in the
-  /// list; and where it was featured.
+  /// list; where it was featured; and what else to read ("## See also"), links
+  /// the list points to, not entries it offers.
   static bool is_footer_title(std::string_view lower) {
     static const RE2 k_footer(
         R"((?i)^\W*(?:licen[cs]e|contribut\w*|how to contribute|sponsors?|backers|support(?: us)?|)"
         R"(acknowledge?ments?|footnotes|credits|code of conduct|installation|how to use|)"
         R"(latest news|news and updates|recent updates|updates|change ?log|what'?s new|)"
         R"((?:as )?(?:featured|seen|mentioned) (?:on|in)|press|)"
-        R"(join (?:the|our) community|contact(?: us)?|get in touch|follow us)\W*$)");
+        R"(join (?:the|our) community|contact(?: us)?|get in touch|follow us|see also)\W*$)");
     return RE2::FullMatch(lower, k_footer);
   }
 

@@ -610,8 +610,8 @@ TEST(MarkdownLoader, ReadsListItemsWrittenInHtml) {
   EXPECT_EQ(result.not_entries.at("prose items"), 1U);  // an icon and words, no link
 }
 
-// A list's licence, contributing, sponsor and news sections, and where it was
-// featured, are its own:
+// A list's licence, contributing, sponsor and news sections, where it was
+// featured, and what it points to besides ("See also"), are its own:
 // their items are counted, never judged as entries, and their text stays.
 TEST(MarkdownLoader, FooterItemsAreNoEntries) {
   const LoadResult result = load_text(
@@ -622,11 +622,13 @@ TEST(MarkdownLoader, FooterItemsAreNoEntries) {
       " [5/8/2023]\n\n"
       "## Featured On\n\n- [A cloud blog](https://cloud.example/blog/lists) - Listed us.\n\n"
       "## Join the community\n\n- [Hit us up on Discord](https://discord.gg/x)\n\n"
+      "## See also\n\n- [Languages that compile to Lua](https://github.com/o/lua-languages).\n\n"
       "## License\n\n[CC0](https://creativecommons.org/publicdomain/zero/1.0/) - Public domain.\n");
   EXPECT_EQ(result.list.entry_count(), 1U);
-  EXPECT_EQ(result.not_entries.at(
-                "items of the list's own sections (licence, contributing, sponsors, news)"),
-            4U);
+  EXPECT_EQ(
+      result.not_entries.at(
+          "items of the list's own sections (licence, contributing, sponsors, news, see also)"),
+      5U);
   EXPECT_THAT(result.list.sections.back().intro, ::testing::HasSubstr("Public domain"));
 }
 

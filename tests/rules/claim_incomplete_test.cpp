@@ -208,6 +208,10 @@ constexpr PatternCase k_claim_cases[] = {
 constexpr PatternCase k_not_claim_cases[] = {
     {"a count of devices", "Serving on an 8x H100 node.", "Serving 8x faster on one node."},
     {"coverage", "Covers 100% of the PTX ISA.", "Speeds up 100% of the kernels by fusion 30%."},
+    {"coverage", "Supports more than 90% of the latest ECMAScript specification.",
+     "Runs more than 90% faster than the reference interpreter."},
+    {"coverage", "An engine that passes 95% of the Test262 conformance tests.",
+     "An engine that cuts 95% of the startup time."},
     {"a share of a language", "A plugin in 99.9% pure ZSH.", "Cuts latency 100% of the time."},
     {"a share of a language", "A plugin in 99.9 percent pure ZSH.",
      "Cuts latency 100 percent of the time."},

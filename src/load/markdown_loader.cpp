@@ -336,7 +336,7 @@ class MarkdownReader {
   /// cross-reference within the list ("[also in [2.1](#dl-scheduling)]").
   static bool links_no_resource(cmark_node* link) {
     const std::string url = url_of(link);
-    return url.empty() || url.starts_with('#');
+    return is_placeholder_target(url) || url.starts_with('#');
   }
 
   /// A GFM table whose rows link resources: each row with a web link is an
@@ -2208,7 +2208,7 @@ class MarkdownReader {
       // A sentence among entries ("- Super-fast parallel installation."), a
       // placeholder ("- [标题]()"): no resource and no title to describe.
       const bool placeholder = find_node(paragraph, CMARK_NODE_LINK, [](cmark_node* link) {
-                                 return url_of(link).empty();
+                                 return is_placeholder_target(url_of(link));
                                }) != nullptr;
       ++m_out.not_entries[placeholder ? "placeholders (links without a URL)" : "prose items"];
       return;
@@ -2342,6 +2342,13 @@ class MarkdownReader {
           in_description = true;
           entry.set_position("description", locate(node));
           description += by + " ";
+          continue;
+        }
+        if (type == CMARK_NODE_LINK && is_placeholder_target(url_of(node)) &&
+            names_a_kind(plain_text(node))) {
+          // "[[paper](…)] [[code](-)]": a tag the list left empty is no word
+          // of the title and links nothing.
+          open_bracket_before(title);
           continue;
         }
         if (cmark_node* link = type == CMARK_NODE_LINK ? node : emphasised_link(node);

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "rules/rule.h"
+#include "util/url.h"
 
 namespace sg {
 namespace {
@@ -9,6 +10,18 @@ namespace {
 void check_link_relative(const List& list, const RuleContext& /*context*/, Findings& out) {
   for (const RelativeLink& link : list.relative_links) {
     if (link.exists) {
+      continue;
+    }
+    if (is_placeholder_target(link.target)) {
+      // "[[code](-)]": "no code yet" to the list, a broken link to a reader.
+      out.push_back(Finding{
+          .location = link.location,
+          .message = fmt::format("the link to \"{}\" stands in for a missing page, and GitHub "
+                                 "renders it as a link to a file that does not exist",
+                                 link.target),
+          .hint = "drop the link and keep its words, or link the page",
+          .evidence = "a placeholder target",
+          .subject = link.target});
       continue;
     }
     out.push_back(Finding{
@@ -31,7 +44,8 @@ extern const Rule k_link_relative = {
         "A Markdown list's relative links (LICENSE, docs/guide.md, /CONTRIBUTING.md) are links "
         "into its own repository, not entries: each must name a file or folder that exists, "
         "relative to the list's folder, or to the repository's root (the working directory) "
-        "when it starts with /.",
+        "when it starts with /. A placeholder target (\"[[code](-)]\": no code yet) is "
+        "reported as what it is: a reader gets a broken link.",
     .hint = "fix the path or link the page's URL",
     .check_list = check_link_relative,
     .document_links = true,

@@ -495,6 +495,10 @@ bool is_web_url(std::string_view text) {
   return url && url->is_web();
 }
 
+bool is_placeholder_target(std::string_view text) {
+  return text.empty() || text == "-" || text == "\u2013" || text == "\u2014";
+}
+
 std::optional<std::string> web_url_problem(std::string_view text) {
   const std::optional<Url> parsed = parse_url(text);
   return web_url_problem(text, parsed ? &*parsed : nullptr);

@@ -110,6 +110,9 @@ bool is_tracking_parameter(std::string_view name, const std::vector<std::string>
 /// True for absolute http:// and https:// URLs that parse.
 bool is_web_url(std::string_view text);
 
+/// True for a link target a list left for later: "[标题]()", "[[code](-)]".
+bool is_placeholder_target(std::string_view text);
+
 /// Why `text` cannot be an entry's link, or nullopt when it is an absolute
 /// http(s) URL that parses.
 std::optional<std::string> web_url_problem(std::string_view text);

@@ -1633,6 +1633,24 @@ TEST(MarkdownLoader, PlaceholdersAndCrossReferencesLinkNoResource) {
   EXPECT_TRUE(result.diagnostics.empty());
 }
 
+// "[[code](-)]": a tag the list left empty is no code, no word of the title
+// and no link of the entry; an item whose every tag is empty is a
+// placeholder.
+TEST(MarkdownLoader, AnEmptyTagIsNoLinkOfTheEntry) {
+  const LoadResult result = load_text(
+      "# L\n\n## S\n\n"
+      "- [**2021 | CVPR**] Lottery Tickets [[paper](https://arxiv.org/abs/2012.06908)] "
+      "[[code](-)]\n"
+      "- [**2021 | ICLR**] Optimizer Fusion [[paper]()] [[code](-)]\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/2012.06908");
+  EXPECT_TRUE(entries[0].code.empty());
+  EXPECT_THAT(entries[0].title, ::testing::Not(::testing::HasSubstr("code")));
+  EXPECT_EQ(result.not_entries.at("placeholders (links without a URL)"), 1U);
+  EXPECT_TRUE(result.diagnostics.empty());
+}
+
 // Inside a category label's group, the links line's label describes its
 // entries.
 TEST(MarkdownLoader, ALinksLineInAGroupIsDescribedByItsLabel) {

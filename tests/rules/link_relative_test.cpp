@@ -37,6 +37,20 @@ TEST(LinkRelative, FiresOnlyForAMissingFileAndRelativeLinksAreNoEntries) {
               HasSubstr("docs/missing.md names no file"));
 }
 
+// "[[code](-)]" means "no code yet" to the list, and a link to a file named
+// "-" to a reader: the finding says so, once.
+TEST(LinkRelative, APlaceholderTargetIsNamedForWhatItIs) {
+  TempDir dir;
+  dir.write("README.md",
+            "# L\n\n## Papers\n\n- Tickets [[paper](https://arxiv.org/abs/1)] [[code](-)]\n");
+  auto run = run_sourcegate({"lint", "README.md", "--format", "json"}, dir.path());
+  const auto report = nlohmann::json::parse(run.out);
+  ASSERT_EQ(report["diagnostics"].size(), 1U) << run.out;
+  EXPECT_EQ(report["diagnostics"][0]["rule"], "link/relative");
+  EXPECT_THAT(report["diagnostics"][0]["message"].get<std::string>(),
+              HasSubstr("stands in for a missing page"));
+}
+
 // `links` on a Markdown list judges its anchors and relative files as `lint`
 // does: the same findings at the same places.
 TEST(LinkRelative, LintAndLinksAgreeOnAnchorsAndRelativeFiles) {

@@ -2072,17 +2072,25 @@ class MarkdownReader {
 
   /// Whether an item only points elsewhere: "Revision Control: see also
   /// [awesome-selfhosted#pm](…)", "SSH: [see awesome-ssh](…)" — the words
-  /// before its first link, or the link's own, say "see".
+  /// before its first link, or the link's own, say "see" — or is only a
+  /// link to more of its group ("[More…](…)").
   static bool is_cross_reference(cmark_node* paragraph) {
     static const RE2 k_see(R"((?i)(?:^|.*[\s:,(])see(?:\s+also)?\s*)");
     // "[See What I Mean?](…)" is a title: the link's own "see" counts only
     // after a label ("SSH: ").
     static const RE2 k_see_link(R"((?i)\s*see\s.*)");
     static const RE2 k_label(R"(.*\S.*:\s*)");
+    // "- [More…](…)" closing a group: where to find the rest of its kind.
+    static const RE2 k_more(
+        R"((?i)\s*(?:(?:see |and |\x{2026} ?and )?more(?: here)?)\s*(?:\.\.\.|\x{2026})?\s*)");
     std::string before;
     for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
          node = cmark_node_next(node)) {
       if (cmark_node_get_type(node) == CMARK_NODE_LINK) {
+        if (before.empty() && cmark_node_next(node) == nullptr &&
+            RE2::FullMatch(plain_text(node), k_more)) {
+          return true;
+        }
         return before.size() <= 80 &&
                (RE2::FullMatch(before, k_see) ||
                 (RE2::FullMatch(before, k_label) && RE2::FullMatch(plain_text(node), k_see_link)));

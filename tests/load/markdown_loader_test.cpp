@@ -915,8 +915,8 @@ TEST(MarkdownLoader, TheFirstBulletUnderAnEntryMayDescribeIt) {
   EXPECT_TRUE(courses[2].description.empty());
 }
 
-// "SSH: [see awesome-ssh](…)": an item that points to another list says
-// where to look; it is counted, not judged as an entry.
+// "SSH: [see awesome-ssh](…)", "[More…](…)": an item that points to another
+// list says where to look; it is counted, not judged as an entry.
 TEST(MarkdownLoader, ACrossReferenceToAnotherListIsNoEntry) {
   const LoadResult result = load_text(
       "# L\n\n## Tools\n\n"
@@ -924,11 +924,14 @@ TEST(MarkdownLoader, ACrossReferenceToAnotherListIsNoEntry) {
       "* Revision control: see also [awesome-selfhosted](https://github.com/o/selfhosted#pm)\n"
       "* [Seesaw](https://github.com/o/seesaw) - A load balancer.\n"
       "* Oversee [mon](https://mon.example/) - A monitor.\n"
-      "* [See What I Mean? Eye-Perspective Rendering](https://arxiv.org/abs/2509.11653)\n");
+      "* [See What I Mean? Eye-Perspective Rendering](https://arxiv.org/abs/2509.11653)\n"
+      "* [More\u2026](https://github.com/o/promise-fun)\n"
+      "* [More Itertools](https://github.com/o/more-itertools) - Beyond itertools.\n");
   const std::vector<Entry>& tools = result.list.sections.at(0).entries;
-  ASSERT_EQ(tools.size(), 3U);
+  ASSERT_EQ(tools.size(), 4U);
   EXPECT_EQ(tools[0].title, "Seesaw");
-  EXPECT_EQ(result.not_entries.at("cross-references to other lists (\"see …\")"), 2U);
+  EXPECT_EQ(tools[3].title, "More Itertools");
+  EXPECT_EQ(result.not_entries.at("cross-references to other lists (\"see …\")"), 3U);
 }
 
 // Code named in a description: a forge's name labels code ("[Bitbucket](…)");

@@ -293,6 +293,17 @@ TEST(ClaimIncomplete, EveryPatternHasACaseThatFiresAndOneThatDoesNot) {
   }
 }
 
+// The quote names the baseline whole, the evidence a reader checks.
+TEST(ClaimIncomplete, TheQuoteNamesTheBaselineWhole) {
+  for (const auto& [description, quote] : std::vector<std::pair<std::string, std::string>>{
+           {"A faster alternative to std::sort.", "(\"A faster alternative to std::sort\")"},
+           {"A faster alternative to cd + ls.", "(\"A faster alternative to cd\")"}}) {
+    const auto found = paper_described(description);
+    ASSERT_THAT(rule_ids(found), ElementsAre("claim/incomplete")) << description;
+    EXPECT_THAT(found[0].message, HasSubstr(quote)) << description;
+  }
+}
+
 TEST(ClaimIncomplete, QuietWhenAllFiveFieldsAreGiven) {
   EXPECT_THAT(rule_ids(paper_described(
                   "A kernel with a 3.2x speed-up.",

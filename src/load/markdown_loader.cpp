@@ -987,6 +987,14 @@ class MarkdownReader {
   /// Whether a line that opens with `node` describes the entry above it:
   /// words ("Salary stats for tech companies.") or its code link, not a
   /// second resource ("-[Other](url)" written without a list marker's space).
+  /// Whether `node` is words that end with a full stop after the title's
+  /// link: "[Name](url)." then a line break.
+  static bool ends_sentence(cmark_node* node) {
+    return node != nullptr && cmark_node_get_type(node) == CMARK_NODE_TEXT &&
+           trim(literal(node)) == "." && cmark_node_previous(node) != nullptr &&
+           cmark_node_get_type(cmark_node_previous(node)) == CMARK_NODE_LINK;
+  }
+
   static bool describes(cmark_node* node) {
     if (cmark_node_get_type(node) == CMARK_NODE_LINK) {
       return is_code_label(plain_text(node));
@@ -2467,9 +2475,11 @@ class MarkdownReader {
           continue;
         }
         if (cmark_node* next = cmark_node_next(node);
-            !entry.links.empty() && is_break(node) && next != nullptr && describes(next)) {
+            !entry.links.empty() && is_break(node) && next != nullptr &&
+            (describes(next) || ends_sentence(cmark_node_previous(node)))) {
           // "[Name](url)  \n  Text." or "[Name](url)<br>Text.": the next line
-          // describes the entry.
+          // describes the entry; so does any line after "[Name](url).", whose
+          // full stop ends the title ("Specifically [Bash Guide](…), …").
           in_description = true;
           entry.set_position("description", locate(next));
           continue;

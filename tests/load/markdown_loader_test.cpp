@@ -1749,6 +1749,22 @@ TEST(MarkdownLoader, ALinkHeadingAboveTheTitleIsNoEntry) {
   EXPECT_EQ(result.not_entries.at("link headings above the list's title"), 1U);
 }
 
+// "[Name](url)." then a line of words and links: the full stop ends the
+// title, and the line describes the entry.
+TEST(MarkdownLoader, AFullStopAfterTheTitlesLinkEndsTheTitle) {
+  const LoadResult result = load_text(
+      "# L\n\n## Guides\n\n"
+      "* [Greg's wiki](https://mywiki.example).\n"
+      "  Specifically [Bash Guide](https://mywiki.example/BashGuide) and "
+      "[Bash FAQ](https://mywiki.example/BashFAQ)\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].title, "Greg's wiki");
+  EXPECT_EQ(entries[0].url, "https://mywiki.example");
+  EXPECT_EQ(entries[0].description, "Specifically Bash Guide and Bash FAQ");
+  EXPECT_EQ(entries[0].where("description").line, 6);
+}
+
 // A link in bold is the entry's link, and words on the line after a link
 // describe it; a second link on that line is the entry's code when labelled
 // so, and another resource when not.

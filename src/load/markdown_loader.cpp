@@ -2108,6 +2108,27 @@ class MarkdownReader {
     return false;
   }
 
+  /// Whether every link of `paragraph` is a footnote's number ("[1](…)")
+  /// after a statement of three or more words.
+  static bool cites_only(cmark_node* paragraph) {
+    static const RE2 k_number(R"(\s*\[?\d{1,3}\]?\s*)");
+    bool cites = false;
+    std::string words;
+    for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
+         node = cmark_node_next(node)) {
+      if (cmark_node_get_type(node) == CMARK_NODE_LINK) {
+        if (!RE2::FullMatch(plain_text(node), k_number)) {
+          return false;
+        }
+        cites = true;
+      } else if (cmark_node_get_type(node) == CMARK_NODE_TEXT) {
+        words += literal(node);
+      }
+    }
+    static const RE2 k_statement(R"(\s*\S+(?:\s+\S+){2,}\s*)");
+    return cites && RE2::FullMatch(words, k_statement);
+  }
+
   /// Whether words before a link only say what kind of resource it is:
   /// "Paper: " in "Paper: [Title](url)".
   static bool is_kind_lead_in(const std::string& words) {
@@ -2205,6 +2226,12 @@ class MarkdownReader {
     if (is_cross_reference(paragraph)) {
       ++m_out.not_entries["cross-references to other lists (\"see …\")"];
       return;  // "- SSH: see [awesome-ssh](…)": where to look, not what to read
+    }
+    if (cites_only(paragraph)) {
+      // "- S3 peaks at 1.5 million requests per second.<sup>[2](…)</sup>": a
+      // statement and its footnote, not a resource.
+      ++m_out.not_entries["statements citing a source by number (\"…<sup>[1](…)</sup>\")"];
+      return;
     }
     if (html_link_comes_first(paragraph)) {
       // "- <b><a href=…>Name</a></b> (stats) - Text.": the item is HTML.
@@ -2604,6 +2631,16 @@ class MarkdownReader {
       drop_trailing(title, " .,");
     }
     entry.title = trim(title);
+    if (static const RE2 k_leading_tags(R"(\s*((?:\[[^\[\]]{1,40}\]\s*)+)(\S.*))");
+        tagged_after_title && venue_tag.empty()) {
+      // "[2021 | CVPR] Title [[paper](…)]": the venue before a title its
+      // tags link opens the description, as before a linked title.
+      if (std::string tags, words;
+          RE2::FullMatch(entry.title, k_leading_tags, &tags, &words) && has_word_character(words)) {
+        venue_tag = trim(tags);
+        entry.title = std::move(words);
+      }
+    }
     if (tagged_after_title && entry.links.size() > 1) {
       // "Title [[paper](u)] [[homepage](h)]": an entry's links are words of
       // its title, so the first tag links the title and each further tag

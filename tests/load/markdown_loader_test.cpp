@@ -934,6 +934,40 @@ TEST(MarkdownLoader, ACrossReferenceToAnotherListIsNoEntry) {
   EXPECT_EQ(result.not_entries.at("cross-references to other lists (\"see …\")"), 3U);
 }
 
+// "[**2021 | CVPR**] Title [[paper](…)]": the venue before a title its tags
+// link opens the description, as it does before a linked title.
+TEST(MarkdownLoader, AVenueBeforeATaggedTitleOpensTheDescription) {
+  const LoadResult result = load_text(
+      "# L\n\n## Papers\n\n"
+      "- [**2021 | CVPR**] The Lottery Tickets Hypothesis "
+      "[[paper](https://arxiv.org/abs/2012.06908)] [[code](https://github.com/o/lt)]\n"
+      "- [EuroSys'23] [SiloD: Caching](https://dl.example/1)\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "The Lottery Tickets Hypothesis");
+  EXPECT_EQ(entries[0].description, "[2021 | CVPR]");
+  EXPECT_EQ(entries[0].code, "https://github.com/o/lt");
+  EXPECT_EQ(entries[1].title, "SiloD: Caching");
+  EXPECT_EQ(entries[1].description, "[EuroSys'23]");
+}
+
+// "- S3 peaks at 1.5 million requests per second.<sup>[2](…)</sup>": a
+// statement citing its source by a footnote's number is no entry; a resource
+// linked by its name beside a number still is.
+TEST(MarkdownLoader, AStatementCitingASourceByNumberIsNoEntry) {
+  const LoadResult result = load_text(
+      "# L\n\n## Stats\n\n"
+      "* EC2 usage up 95% year over year.<sup>[1](https://video.example/kpi)</sup>\n"
+      "* S3 peaks at 1.5 million requests per second. [[2]](https://blog.example/scale)\n"
+      "* [Scale report](https://blog.example/scale) - The numbers, 2015 "
+      "[1](https://x.example/).\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].title, "Scale report");
+  EXPECT_EQ(result.not_entries.at("statements citing a source by number (\"…<sup>[1](…)</sup>\")"),
+            2U);
+}
+
 // Code named in a description: a forge's name labels code ("[Bitbucket](…)");
 // a framework named in a sentence is a mention, not the entry's code.
 TEST(MarkdownLoader, AFrameworkNamedInASentenceIsNoCode) {

@@ -155,6 +155,7 @@ class MarkdownReader {
       : m_path(path), m_text(text), m_lines(text), m_out(out), m_separators(separators) {}
 
   void read(cmark_node* document) {
+    unwrap_emphasised_tags(document);
     survey_links(document);
     m_level_two_links_are_entries = level_two_links_are_entries(document);
     for (cmark_node* block = cmark_node_first_child(document); block != nullptr;
@@ -163,6 +164,38 @@ class MarkdownReader {
     }
     flush_pending_declaration();
     drop_preamble();
+  }
+
+  /// "**[P0] [Title](url)**": a tag and a link in one emphasis read as the
+  /// same words unemphasised ("[P0] [Title](url)"), a venue or priority
+  /// before a linked title. Emphasis around the link alone stays.
+  static void unwrap_emphasised_tags(cmark_node* document) {
+    static const RE2 k_tag(R"(\s*\[[^\[\]]{1,40}\]\s*)");
+    std::vector<cmark_node*> found;
+    cmark_iter* iter = cmark_iter_new(document);
+    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
+         event = cmark_iter_next(iter)) {
+      cmark_node* node = cmark_iter_get_node(iter);
+      const cmark_node_type type = cmark_node_get_type(node);
+      cmark_node* tag = cmark_node_first_child(node);
+      if (event != CMARK_EVENT_ENTER || (type != CMARK_NODE_STRONG && type != CMARK_NODE_EMPH) ||
+          tag == nullptr || cmark_node_get_type(tag) != CMARK_NODE_TEXT ||
+          !RE2::FullMatch(literal(tag), k_tag) || cmark_node_next(tag) == nullptr ||
+          cmark_node_get_type(cmark_node_next(tag)) != CMARK_NODE_LINK ||
+          cmark_node_next(cmark_node_next(tag)) != nullptr) {
+        continue;
+      }
+      found.push_back(node);
+    }
+    cmark_iter_free(iter);
+    for (cmark_node* emphasis : found) {
+      while (cmark_node* child = cmark_node_first_child(emphasis)) {
+        cmark_node_insert_before(emphasis, child);
+      }
+      // Unlinked, not freed: the document's pool owns the node's memory and
+      // releases it with the rest.
+      cmark_node_unlink(emphasis);
+    }
   }
 
   /// Items before a list's first section heading, when it has sections, are
@@ -993,6 +1026,14 @@ class MarkdownReader {
     return node != nullptr && cmark_node_get_type(node) == CMARK_NODE_TEXT &&
            trim(literal(node)) == "." && cmark_node_previous(node) != nullptr &&
            cmark_node_get_type(cmark_node_previous(node)) == CMARK_NODE_LINK;
+  }
+
+  /// Whether `node` is a label in bold or italics that ends with a colon:
+  /// "**Why it matters:**".
+  static bool labels_a_field(cmark_node* node) {
+    const cmark_node_type type = cmark_node_get_type(node);
+    return (type == CMARK_NODE_STRONG || type == CMARK_NODE_EMPH) &&
+           first_link_in(node) == nullptr && trim(plain_text(node, false)).ends_with(':');
   }
 
   static bool describes(cmark_node* node) {
@@ -2503,10 +2544,11 @@ class MarkdownReader {
         }
         if (cmark_node* next = cmark_node_next(node);
             !entry.links.empty() && is_break(node) && next != nullptr &&
-            (describes(next) || ends_sentence(cmark_node_previous(node)))) {
+            (describes(next) || ends_sentence(cmark_node_previous(node)) || labels_a_field(next))) {
           // "[Name](url)  \n  Text." or "[Name](url)<br>Text.": the next line
           // describes the entry; so does any line after "[Name](url).", whose
-          // full stop ends the title ("Specifically [Bash Guide](…), …").
+          // full stop ends the title ("Specifically [Bash Guide](…), …"), and
+          // a line that opens with a label ("**Coverage:** MLIR Core").
           in_description = true;
           entry.set_position("description", locate(next));
           continue;

@@ -951,6 +951,25 @@ TEST(MarkdownLoader, AVenueBeforeATaggedTitleOpensTheDescription) {
   EXPECT_EQ(entries[1].description, "[EuroSys'23]");
 }
 
+// "**[P0] [Title](url)**" then "**Why it matters:** …" on the next line: the
+// tag and the link in one bold read as a tag before a linked title, and a
+// line that opens with a label describes the entry.
+TEST(MarkdownLoader, ATagAndALinkInOneBoldAreATagBeforeALinkedTitle) {
+  const LoadResult result = load_text(
+      "# L\n\n## Reading\n\n"
+      "- **[P0] [Introduction to MLIR](https://blog.example/mlir)**  \n"
+      "  **Why it matters:** The best first read.\n"
+      "- **[Bold](https://a.example/b)** - A library.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "Introduction to MLIR");
+  EXPECT_EQ(entries[0].url, "https://blog.example/mlir");
+  EXPECT_EQ(entries[0].description, "[P0] Why it matters: The best first read.");
+  EXPECT_EQ(entries[0].location.line, 5);
+  EXPECT_EQ(entries[1].title, "Bold");
+  EXPECT_EQ(entries[1].description, "A library.");
+}
+
 // "- S3 peaks at 1.5 million requests per second.<sup>[2](…)</sup>": a
 // statement citing its source by a footnote's number is no entry; a resource
 // linked by its name beside a number still is.

@@ -1179,6 +1179,7 @@ class MarkdownReader {
     cmark_node* title = nullptr;
     std::string before_title = opening;
     std::string after_title;
+    std::string after_url;  // with no bold title: the notes after its link
     for (cmark_node* node = cmark_node_next(number); node != nullptr;
          node = cmark_node_next(node)) {
       const cmark_node_type type = cmark_node_get_type(node);
@@ -1200,7 +1201,9 @@ class MarkdownReader {
         title = node;
         continue;
       }
-      (title == nullptr ? before_title : after_title) += plain_text(node, false);
+      (title != nullptr     ? after_title
+       : !entry.url.empty() ? after_url
+                            : before_title) += plain_text(node, false);
     }
     if (entry.url.empty()) {
       return std::nullopt;
@@ -1208,10 +1211,22 @@ class MarkdownReader {
     static const RE2 k_quote_marks(R"([\s"\x{201C}\x{201D}]+$)");
     static const RE2 k_leading_marks(R"(^[\s"\x{201C}\x{201D}.,]+)");
     std::string authors(trim(before_title));
-    if (title == nullptr) {
+    // "[20] Authors. "Title." Venue (2015). [[pdf]](url) **(note)**": quotes
+    // mark the title where no bold does.
+    static const RE2 k_quoted(
+        R"((.*?)["\x{201C}]([^"\x{201C}\x{201D}]{3,}?)[.,]?["\x{201D}]\s*(.*))");
+    std::string quoted;
+    std::string venue;
+    if (title == nullptr && RE2::FullMatch(before_title, k_quoted, &authors, &quoted, &venue)) {
+      entry.title = trim(quoted);
+      authors = trim(authors);
+      entry.description = collapse_spaces(without_shortcodes(
+          trim(authors + " " + std::string(trim(venue)) + " " + std::string(trim(after_url)))));
+    } else if (title == nullptr) {
       // "[3] Authors. Title. Venue, 2019. [pdf](url)": no words stand out,
-      // so all of them title the entry.
+      // so all of them title the entry; the notes after its link describe it.
       entry.title = collapse_spaces(without_shortcodes(authors));
+      entry.description = collapse_spaces(without_shortcodes(trim(after_url)));
     } else {
       entry.title = trim(plain_text(title, false));
       RE2::Replace(&authors, k_quote_marks, "");

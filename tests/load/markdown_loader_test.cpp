@@ -1504,9 +1504,9 @@ TEST(MarkdownLoader, AnItemOfNamedLinksIsAnEntryPerLink) {
 
 // Reading lists number their papers as paragraphs: "**[5]** Authors.
 // "**Title**." Venue. [[pdf]](url) **(Note)** :star:". Each is an entry
-// titled by its bold words and described by its authors, venue and note; a
-// plain "[6] Authors. Title. [pdf](url)" is titled by all its words, and a
-// numbered paragraph without a link is prose.
+// titled by its bold (else quoted) words and described by its authors, venue
+// and note; a plain "[6] Authors. Title. [pdf](url)" is titled by all its
+// words, and a numbered paragraph without a link is prose.
 TEST(MarkdownLoader, NumberedReferenceParagraphsAreEntries) {
   const LoadResult result = load_text(
       "# L\n\n## 1.1 Survey\n\n"
@@ -1514,9 +1514,16 @@ TEST(MarkdownLoader, NumberedReferenceParagraphsAreEntries) {
       "[[pdf]](https://example.edu/deep.pdf) **(Three Giants' Survey)** :star::star:\n\n"
       "[2] Graves, Alex. Speech recognition with RNNs. ICASSP 2013. "
       "[[pdf]](https://arxiv.org/pdf/1303.5778) [[code]](https://github.com/a/b)\n\n"
-      "**[3]** A note without a link.\n");
+      "**[3]** A note without a link.\n\n"
+      "**[20]** Chen, Tianqi, et al. \"Net2net: Accelerating learning.\" arXiv (2015). "
+      "[[pdf]](https://arxiv.org/abs/1511.05641) **(Modify a trained network)** :star:\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 2U);
+  ASSERT_EQ(entries.size(), 3U);
+  // Quotes mark the title where no bold does; the notes after the link
+  // describe the entry.
+  EXPECT_EQ(entries[2].title, "Net2net: Accelerating learning");
+  EXPECT_EQ(entries[2].description,
+            "Chen, Tianqi, et al. arXiv (2015). (Modify a trained network)");
   EXPECT_EQ(entries[0].title, "Deep learning");
   EXPECT_EQ(entries[0].url, "https://example.edu/deep.pdf");
   EXPECT_EQ(entries[0].description,

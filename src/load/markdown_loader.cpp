@@ -1899,9 +1899,7 @@ class MarkdownReader {
         // work at another address, no entry of its own (its link is still
         // checked with every link of the list).
         ++m_out.not_entries["other links of the entry above (\"[arxiv version](…)\")"];
-      } else if (std::optional<LinksLine> line = links_line(paragraph);
-                 line && (line->links.size() > 1 || !nested_under_entry)) {
-        // Under an entry, "relevant: [Gold plugin](…)" is one of its details.
+      } else if (std::optional<LinksLine> line = links_line(paragraph)) {
         read_links_line(item, *line, target);
       } else {
         std::vector<Entry>& entries = entries_of(target);
@@ -2198,8 +2196,7 @@ class MarkdownReader {
   /// The links line `paragraph` is, if it is one: two or more web links named
   /// by their labels, one separator mark between them, and before them a
   /// label ("Go:", "Meetup") or a third link, so that "[Title](url) - [open
-  /// source ebook](repo)" stays one entry described by its second link; or
-  /// one link after a label with a colon ("Lua: [luapgsql](…)").
+  /// source ebook](repo)" stays one entry described by its second link.
   static std::optional<LinksLine> links_line(cmark_node* paragraph) {
     static const RE2 k_mark(R"(,|-|–|—|\||·|/)");
     // A label written with a colon may be a sentence ("Lists of software
@@ -2208,7 +2205,6 @@ class MarkdownReader {
     LinksLine line;
     std::string between;  // the text since the last link
     std::string mark;     // the one separator between links
-    bool colon = false;   // the label ends with one: "Common Lisp: [Postmodern](…)"
     for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
          node = cmark_node_next(node)) {
       const cmark_node_type type = cmark_node_get_type(node);
@@ -2230,7 +2226,6 @@ class MarkdownReader {
           return std::nullopt;
         }
         line.label = trim(named + words);
-        colon = !named.empty();
       } else if (!RE2::FullMatch(text, k_mark) || (!mark.empty() && mark != text)) {
         return std::nullopt;
       } else {
@@ -2239,13 +2234,7 @@ class MarkdownReader {
       line.links.push_back(node);
     }
     const std::string tail(trim(between));
-    // One link after a label with a colon is a line of one: "Go: [pq](…),
-    // [pgx](…)" beside "Lua: [luapgsql](…)"; a kind ("Paper: [Title](…)")
-    // is no such label.
-    static const RE2 k_see(R"((?i)\s*see\b.*)");  // "SSH: [see awesome-ssh](…)" points elsewhere
-    const bool one_after_label = line.links.size() == 1 && colon && !names_a_kind(line.label) &&
-                                 !RE2::FullMatch(plain_text(line.links.front()), k_see);
-    if ((line.links.size() < 2 && !one_after_label) || (!tail.empty() && tail != ".") ||
+    if (line.links.size() < 2 || (!tail.empty() && tail != ".") ||
         (line.label.empty() && line.links.size() < 3)) {
       return std::nullopt;
     }
@@ -2253,12 +2242,10 @@ class MarkdownReader {
   }
 
   /// Each link of a links line is an entry titled by its label; the line's
-  /// label is their group, or their description inside a group already or
-  /// for a line of one link.
+  /// label is their group, or their description inside a group already.
   void read_links_line(cmark_node* item, const LinksLine& line, std::size_t target) {
     std::size_t group = target;
-    // One link under its label describes itself by it; two or more make a group.
-    if (target == k_section_entries && !line.label.empty() && line.links.size() > 1) {
+    if (target == k_section_entries && !line.label.empty()) {
       Group named;
       named.title = line.label;
       named.location = locate(item);

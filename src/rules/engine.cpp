@@ -138,8 +138,11 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
     const std::vector<Entry>& siblings = group != nullptr ? group->entries : section.entries;
     if (&siblings != siblings_seen) {
       siblings_seen = &siblings;
-      names_only = std::none_of(siblings.begin(), siblings.end(),
-                                [](const Entry& e) { return !e.description.empty(); });
+      // At most one in ten described: a list of names, one of which says a
+      // word more ("[Greg's wiki](…). Specifically [Bash Guide](…)").
+      const auto described = std::count_if(siblings.begin(), siblings.end(),
+                                           [](const Entry& e) { return !e.description.empty(); });
+      names_only = static_cast<std::size_t>(described) * 10 <= siblings.size();
     }
     const bool labelled_link =
         !entry.description.empty() && policy.link_labels.first_match(entry.title).has_value();

@@ -48,8 +48,9 @@ struct EntryView {
   const Entry& entry;
   std::optional<Classification> classification;
   std::optional<EntryKind> kind;
-  /// No entry of its group (or of its section, outside groups) has a
-  /// description: a list of names by design (related lists, books).
+  /// No entry of its group (or of its section, outside groups), or one in
+  /// ten at most, has a description: a list of names by design (related
+  /// lists, books, guides).
   bool among_names_only = false;
   /// The title and description as the claim rules read them (claim_text),
   /// blanked once for all of them.

@@ -21,8 +21,9 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
                           .entry = &entry});
   };
   if (text.empty()) {
-    // A section or group where no entry has a description is a list of
-    // names by design (related lists, books): nothing is missing there.
+    // A section or group where no entry, or one in ten at most, has a
+    // description is a list of names by design (related lists, books, guides):
+    // nothing is missing there.
     if (!policy.description_required || view.among_names_only) {
       return;
     }
@@ -95,7 +96,8 @@ extern const Rule k_style_description = {
         "bounds; words on an entry's heading need no period, a paragraph under it is prose of any "
         "length and sentences, and a lead-in to the details listed under it ends with its colon; "
         "an entry "
-        "without a description is fine in a section or group of names only, and a "
+        "without a description is fine in a section or group of names only (one in ten "
+        "may say a word more), and a "
         "description cut short (\"..\", \"\u2026\") is not counted by its sentences. "
         "A list whose convention differs says so in its "
         "policy: \"description.final_period\", \"description.one_sentence\", "

@@ -85,6 +85,20 @@ TEST(StyleDescription, NamesOnlySectionsAndTrailingNotesAreTheListsStyle) {
               IsEmpty());
 }
 
+// A section of names where one in ten says a word more is still a list of
+// names: the others are not told to add a description.
+TEST(StyleDescription, OneDescribedEntryAmongTenNamesLeavesThemNames) {
+  std::string list = "# L\n\n## Guides\n\n- [Wiki](https://w.example/). Specifically its FAQ.\n";
+  for (int i = 0; i < 9; ++i) {
+    list += "- [Guide " + std::to_string(i) + "](https://g.example/" + std::to_string(i) + ")\n";
+  }
+  LoadResult loaded;
+  load_markdown_text("README.md", list, loaded);
+  EXPECT_THAT(rule_ids(run_rules(loaded.list, parse_policy("p.json", "{}"),
+                                 parse_date("2026-11-30").value())),
+              IsEmpty());
+}
+
 // Whether a group lists names only is its own: beside a group of names, an
 // entry without a description among described ones is still told to add one.
 TEST(StyleDescription, AMissingDescriptionAmongDescribedEntriesIsReported) {

@@ -548,8 +548,9 @@ class MarkdownReader {
         (level <= 2 || m_after_contents) && !misleveled_entry &&
         !(level == 2 && m_sections_at_level_one && links_resource && !m_after_contents) &&
         !(level == 2 && m_level_two_links_are_entries && links_resource);
-    if (section_level) {
+    if (section_level || (m_footer_group_level != 0 && level <= m_footer_group_level)) {
       m_in_footer = false;  // a subheading stays in the footer
+      m_footer_group_level = 0;
     }
     const std::string lower = to_lower(title);
     const bool contents = is_contents_title(lower);
@@ -582,6 +583,13 @@ class MarkdownReader {
     }
     if (m_in_footer) {
       return;  // a subheading of the footer ("### [zgen](…)" under "## Installation")
+    }
+    if (!links_resource && is_see_also(lower)) {
+      // "### See also" inside a section: its pointers, up to the next heading
+      // as high, are the list's own too.
+      m_in_footer = true;
+      m_footer_group_level = level;
+      return;
     }
     if (links_resource) {
       if (m_out.list.title.empty() && m_out.list.sections.empty()) {
@@ -676,6 +684,12 @@ class MarkdownReader {
     return lower == "contents" || lower == "table of contents" || lower == "\u76ee\u5f55";
   }
 
+  /// Whether a heading (in lower case) opens what else to read: "See also".
+  static bool is_see_also(std::string_view lower) {
+    static const RE2 k_see_also(R"(\W*see also\W*)");
+    return RE2::FullMatch(lower, k_see_also);
+  }
+
   /// Whether a heading (in lower case) opens a list's footer: its own
   /// licence, how to contribute, who sponsors it. The list's own news ("##
   /// Latest News 💥", "## Changelog") too: its items say what changed in the
@@ -687,8 +701,8 @@ class MarkdownReader {
         R"(acknowledge?ments?|footnotes|credits|code of conduct|installation|how to use|)"
         R"(latest news|news and updates|recent updates|updates|change ?log|what'?s new|)"
         R"((?:as )?(?:featured|seen|mentioned) (?:on|in)|press|)"
-        R"(join (?:the|our) community|contact(?: us)?|get in touch|follow us|see also)\W*$)");
-    return RE2::FullMatch(lower, k_footer);
+        R"(join (?:the|our) community|contact(?: us)?|get in touch|follow us)\W*$)");
+    return RE2::FullMatch(lower, k_footer) || is_see_also(lower);
   }
 
   /// A list of at least this many "##" headings that link resources, with
@@ -3007,6 +3021,9 @@ class MarkdownReader {
   std::optional<PendingDeclaration> m_pending;
   /// Under a footer heading (licence, contributing, sponsors).
   bool m_in_footer = false;
+  /// The level of the subheading that opened a footer inside a section ("###
+  /// See also"); 0 for a footer that is a section.
+  int m_footer_group_level = 0;
   /// After a table of contents headed at the sections' level, with no
   /// section heading since: its subheadings are sections.
   bool m_after_contents = false;

@@ -632,6 +632,25 @@ TEST(MarkdownLoader, FooterItemsAreNoEntries) {
   EXPECT_THAT(result.list.sections.back().intro, ::testing::HasSubstr("Public domain"));
 }
 
+// "### See also" inside a section points elsewhere up to the next heading as
+// high; the group after it holds entries again.
+TEST(MarkdownLoader, ASeeAlsoSubheadingIsTheListsOwnUpToTheNextHeading) {
+  const LoadResult result = load_text(
+      "# L\n\n## Other lists\n\n### Shells\n\n- [fish](https://fishshell.example/) - A shell.\n\n"
+      "### See also\n\n- [awesome-zsh](https://github.com/o/awesome-zsh)\n\n"
+      "#### More\n\n- [awesome-bash](https://github.com/o/awesome-bash)\n\n"
+      "### Prompts\n\n- [starship](https://starship.example/) - A prompt.\n");
+  EXPECT_EQ(result.list.entry_count(), 2U);
+  const Section& section = result.list.sections.at(0);
+  ASSERT_EQ(section.groups.size(), 2U);
+  EXPECT_EQ(section.groups[1].title, "Prompts");
+  EXPECT_EQ(section.groups[1].entries.at(0).title, "starship");
+  EXPECT_EQ(
+      result.not_entries.at(
+          "items of the list's own sections (licence, contributing, sponsors, news, see also)"),
+      2U);
+}
+
 // A collapsible category ("<details><summary><b>Books</b> <kbd>3 links</kbd>")
 // groups the entries under it, as a heading would.
 TEST(MarkdownLoader, ASummaryWithoutALinkOpensAGroup) {

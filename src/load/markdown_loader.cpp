@@ -155,7 +155,6 @@ class MarkdownReader {
       : m_path(path), m_text(text), m_lines(text), m_out(out), m_separators(separators) {}
 
   void read(cmark_node* document) {
-    unwrap_emphasised_tags(document);
     survey_links(document);
     m_level_two_links_are_entries = level_two_links_are_entries(document);
     for (cmark_node* block = cmark_node_first_child(document); block != nullptr;
@@ -166,36 +165,26 @@ class MarkdownReader {
     drop_preamble();
   }
 
-  /// "**[P0] [Title](url)**": a tag and a link in one emphasis read as the
-  /// same words unemphasised ("[P0] [Title](url)"), a venue or priority
+  /// "**[P0] [Title](url)**": a tag and a link in one emphasis, which read as
+  /// the same words unemphasised ("[P0] [Title](url)"), a venue or priority
   /// before a linked title. Emphasis around the link alone stays.
-  static void unwrap_emphasised_tags(cmark_node* document) {
+  static bool emphasises_a_tagged_link(cmark_node* node) {
     static const RE2 k_tag(R"(\s*\[[^\[\]]{1,40}\]\s*)");
-    std::vector<cmark_node*> found;
-    cmark_iter* iter = cmark_iter_new(document);
-    for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
-         event = cmark_iter_next(iter)) {
-      cmark_node* node = cmark_iter_get_node(iter);
-      const cmark_node_type type = cmark_node_get_type(node);
-      cmark_node* tag = cmark_node_first_child(node);
-      if (event != CMARK_EVENT_ENTER || (type != CMARK_NODE_STRONG && type != CMARK_NODE_EMPH) ||
-          tag == nullptr || cmark_node_get_type(tag) != CMARK_NODE_TEXT ||
-          !RE2::FullMatch(literal(tag), k_tag) || cmark_node_next(tag) == nullptr ||
-          cmark_node_get_type(cmark_node_next(tag)) != CMARK_NODE_LINK ||
-          cmark_node_next(cmark_node_next(tag)) != nullptr) {
-        continue;
-      }
-      found.push_back(node);
+    const cmark_node_type type = cmark_node_get_type(node);
+    cmark_node* tag = cmark_node_first_child(node);
+    cmark_node* link = tag != nullptr ? cmark_node_next(tag) : nullptr;
+    return (type == CMARK_NODE_STRONG || type == CMARK_NODE_EMPH) && link != nullptr &&
+           cmark_node_get_type(tag) == CMARK_NODE_TEXT && RE2::FullMatch(literal(tag), k_tag) &&
+           cmark_node_get_type(link) == CMARK_NODE_LINK && cmark_node_next(link) == nullptr;
+  }
+
+  /// Moves `emphasis`'s children out before it and unlinks it; not freed:
+  /// the document's pool owns the node's memory and releases it with the rest.
+  static void unwrap(cmark_node* emphasis) {
+    while (cmark_node* child = cmark_node_first_child(emphasis)) {
+      cmark_node_insert_before(emphasis, child);
     }
-    cmark_iter_free(iter);
-    for (cmark_node* emphasis : found) {
-      while (cmark_node* child = cmark_node_first_child(emphasis)) {
-        cmark_node_insert_before(emphasis, child);
-      }
-      // Unlinked, not freed: the document's pool owns the node's memory and
-      // releases it with the rest.
-      cmark_node_unlink(emphasis);
-    }
+    cmark_node_unlink(emphasis);
   }
 
   /// Items before a list's first section heading, when it has sections, are
@@ -1031,9 +1020,6 @@ class MarkdownReader {
     return words <= 6;
   }
 
-  /// Whether a line that opens with `node` describes the entry above it:
-  /// words ("Salary stats for tech companies.") or its code link, not a
-  /// second resource ("-[Other](url)" written without a list marker's space).
   /// Whether `node` is words that end with a full stop after the title's
   /// link: "[Name](url)." then a line break.
   static bool ends_sentence(cmark_node* node) {
@@ -1050,6 +1036,9 @@ class MarkdownReader {
            first_link_in(node) == nullptr && trim(plain_text(node, false)).ends_with(':');
   }
 
+  /// Whether a line that opens with `node` describes the entry above it:
+  /// words ("Salary stats for tech companies.") or its code link, not a
+  /// second resource ("-[Other](url)" written without a list marker's space).
   static bool describes(cmark_node* node) {
     if (cmark_node_get_type(node) == CMARK_NODE_LINK) {
       return is_code_label(plain_text(node));
@@ -1825,6 +1814,10 @@ class MarkdownReader {
     read_items(list, m_heading_group);
   }
 
+  /// The summary's count of items that only link an entry's work elsewhere.
+  static constexpr const char* k_other_links_of_the_entry =
+      "other links of the entry above (\"[arxiv version](…)\")";
+
   /// Where an item's entry goes: a group of the current section, by index
   /// (groups may be added while items are read), or the section itself.
   static constexpr std::size_t k_section_entries = static_cast<std::size_t>(-1);
@@ -1896,7 +1889,7 @@ class MarkdownReader {
         std::vector<Entry>& entries = entries_of(target);
         read_titled_item(item, paragraph, first_link_in(links), entries);
         entries.back().detail = nested_under_entry;
-        not_entries("other links of the entry above (\"[arxiv version](…)\")", 1);
+        not_entries(k_other_links_of_the_entry, 1);
         nested.clear();
       } else if (is_label(paragraph, nested)) {
         ++m_out.not_entries["category labels (read as group headings)"];
@@ -1912,7 +1905,7 @@ class MarkdownReader {
         // "- [tf.data service](…)" then "  - [arxiv version](…)": the same
         // work at another address, no entry of its own (its link is still
         // checked with every link of the list).
-        ++m_out.not_entries["other links of the entry above (\"[arxiv version](…)\")"];
+        ++m_out.not_entries[k_other_links_of_the_entry];
       } else if (std::optional<LinksLine> line = links_line(paragraph)) {
         read_links_line(item, *line, target);
       } else {
@@ -2160,7 +2153,7 @@ class MarkdownReader {
     static const RE2 k_label(R"(.*\S.*:\s*)");
     // "- [More…](…)" closing a group: where to find the rest of its kind.
     static const RE2 k_more(
-        R"((?i)\s*(?:(?:see |and |\x{2026} ?and )?more(?: here)?)\s*(?:\.\.\.|\x{2026})?\s*)");
+        R"((?i)\s*(?:see |and |\x{2026} ?and )?more(?: here)?\s*(?:\.\.\.|\x{2026})?\s*)");
     std::string before;
     for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
          node = cmark_node_next(node)) {
@@ -2945,9 +2938,11 @@ class MarkdownReader {
   /// One walk over the whole document before any block is read: classifies
   /// every link once (the readers of tables, paragraphs and items all ask what
   /// a link is, and a web link's answer costs a URL parse), and collects the
-  /// in-page anchor links, the relative links and the HTML anchors. A walk
-  /// over a large list's tree is mostly waiting for memory: one, not two.
+  /// in-page anchor links, the relative links and the HTML anchors, and
+  /// unwraps a tag and a link in one emphasis (emphasises_a_tagged_link). A
+  /// walk over a large list's tree is mostly waiting for memory: one, not two.
   void survey_links(cmark_node* document) {
+    std::vector<cmark_node*> tagged_links;  // unwrapped after the walk, not under it
     cmark_iter* iter = cmark_iter_new(document);
     for (cmark_event_type event = cmark_iter_next(iter); event != CMARK_EVENT_DONE;
          event = cmark_iter_next(iter)) {
@@ -2977,9 +2972,14 @@ class MarkdownReader {
         for (const std::string& anchor : links::collect_anchors(html)) {
           m_out.list.html_anchors.push_back(anchor);
         }
+      } else if (emphasises_a_tagged_link(node)) {
+        tagged_links.push_back(node);
       }
     }
     cmark_iter_free(iter);
+    for (cmark_node* emphasis : tagged_links) {
+      unwrap(emphasis);
+    }
   }
 
   /// Whether `url`, relative to the list's folder (or to the working

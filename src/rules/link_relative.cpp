@@ -12,24 +12,19 @@ void check_link_relative(const List& list, const RuleContext& /*context*/, Findi
     if (link.exists) {
       continue;
     }
-    if (is_placeholder_target(link.target)) {
-      // "[[code](-)]": "no code yet" to the list, a broken link to a reader.
-      out.push_back(Finding{
-          .location = link.location,
-          .message = fmt::format("the link to \"{}\" stands in for a missing page, and GitHub "
-                                 "renders it as a link to a file that does not exist",
-                                 link.target),
-          .hint = "drop the link and keep its words, or link the page",
-          .evidence = "a placeholder target",
-          .subject = link.target});
-      continue;
-    }
+    // "[[code](-)]": "no code yet" to the list, a broken link to a reader.
+    const bool placeholder = is_placeholder_target(link.target);
     out.push_back(Finding{
         .location = link.location,
-        .message = fmt::format("{} names no file or folder next to the list", link.target),
-        .hint = "fix the path (relative to the list's folder; \"/path\" from the repository's "
-                "root) or link the page's URL",
-        .evidence = "checked on disk when the list was read",
+        .message = placeholder
+                       ? fmt::format("the link to \"{}\" stands in for a missing page, and "
+                                     "GitHub renders it as a link to a file that does not exist",
+                                     link.target)
+                       : fmt::format("{} names no file or folder next to the list", link.target),
+        .hint = placeholder ? "drop the link and keep its words, or link the page"
+                            : "fix the path (relative to the list's folder; \"/path\" from the "
+                              "repository's root) or link the page's URL",
+        .evidence = placeholder ? "a placeholder target" : "checked on disk when the list was read",
         .subject = link.target});
   }
 }

@@ -126,24 +126,28 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
 // not.
 TEST(OwnSite, ASitesRootTheDescriptionCallsSoftwareIsItsSite) {
   const Policy policy = projects_policy();
-  const std::array<std::array<const char*, 3>, 4> software{{
-      {"ack", "https://beyondgrep.com/", "A grep-like search tool optimized for source code."},
-      {"mr", "https://myrepos.branchable.com", "Multiple Repository management tool"},
-      {"osh", "https://www.oilshell.org", "Bash compatible, with a new Unix shell language."},
-      {"CHICKEN Scheme", "https://call-cc.org/", "Implements R5RS, with some changes."},
-  }};
-  for (const auto& [title, url, description] : software) {
-    EXPECT_EQ(class_after_first_party(policy, title, url, description), "docs") << url;
-  }
-  const std::array<std::array<const char*, 3>, 5> not_software{{
-      {"Rust by play", "https://tourofrust.com", "Learn Rust with an interactive tool."},
-      {"Leaderboards", "https://sotabench.com", "Benchmarks of every open-source tool."},
-      {"Open sets", "https://www.datasetlist.com/", "A list of datasets and tools."},
-      {"J. Doe", "https://jane.example/", "Writes about compilers."},
-      {"ack", "https://beyondgrep.com/why-ack/", "A grep-like search tool."},
-  }};
-  for (const auto& [title, url, description] : not_software) {
-    EXPECT_NE(class_after_first_party(policy, title, url, description), "docs") << url;
+  struct Case {
+    const char* title;
+    const char* url;
+    const char* description;
+    bool own_site;
+  };
+  for (const auto& [title, url, description, own_site] : std::array<Case, 9>{{
+           {"ack", "https://beyondgrep.com/", "A grep-like search tool optimized for source code.",
+            true},
+           {"mr", "https://myrepos.branchable.com", "Multiple Repository management tool", true},
+           {"osh", "https://www.oilshell.org", "Bash compatible, with a new Unix shell language.",
+            true},
+           {"CHICKEN Scheme", "https://call-cc.org/", "Implements R5RS, with some changes.", true},
+           {"Rust by play", "https://tourofrust.com", "Learn Rust with an interactive tool.",
+            false},
+           {"Leaderboards", "https://sotabench.com", "Benchmarks of every open-source tool.",
+            false},
+           {"Open sets", "https://www.datasetlist.com/", "A list of datasets and tools.", false},
+           {"J. Doe", "https://jane.example/", "Writes about compilers.", false},
+           {"ack", "https://beyondgrep.com/why-ack/", "A grep-like search tool.", false},
+       }}) {
+    EXPECT_EQ(class_after_first_party(policy, title, url, description) == "docs", own_site) << url;
   }
 }
 

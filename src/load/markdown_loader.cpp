@@ -4,6 +4,7 @@
 #include <cmark-gfm.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -146,6 +147,74 @@ void drop_kind_chip(std::string& description, const std::string& label) {
                                                                : " ";
   description = before + std::string(join) + std::string(rest);
   description = std::string(trim(description));
+}
+
+/// Drops the labels of the entry's other pages that close its description
+/// ("Does X. [Website](…) | [Docs](…)", "Does X ([Website](…), [Source](…))."):
+/// they name pages, and are no words of what it says. `labels` are those of
+/// the description's links that name a kind of page. A label in a sentence
+/// ("see the [docs](…)") stays: the run must follow a sentence's end, a
+/// bracket, or nothing.
+void drop_closing_page_labels(std::string& description, const std::vector<std::string>& labels) {
+  if (labels.empty()) {
+    return;
+  }
+  std::string_view rest = trim(description);
+  const bool full_stop = rest.ends_with('.');
+  if (full_stop) {
+    rest.remove_suffix(1);
+  }
+  rest = trim(rest);
+  char opener = '\0';
+  if (rest.ends_with(')') || rest.ends_with(']')) {
+    opener = rest.back() == ')' ? '(' : '[';
+    rest.remove_suffix(1);
+  }
+  const auto drop_separators = [&rest] {
+    for (bool dropped = true; dropped;) {
+      dropped = false;
+      for (std::string_view mark : {" ", ",", "|", "/", ";", "\u00b7", "\u2022"}) {
+        if (rest.ends_with(mark)) {
+          rest.remove_suffix(mark.size());
+          dropped = true;
+        }
+      }
+    }
+  };
+  std::size_t dropped_labels = 0;
+  for (bool found = true; found;) {
+    drop_separators();
+    found = false;
+    for (const std::string& label : labels) {
+      if (!label.empty() && rest.ends_with(label) &&
+          (rest.size() == label.size() ||
+           !std::isalnum(static_cast<unsigned char>(rest[rest.size() - label.size() - 1])))) {
+        rest.remove_suffix(label.size());
+        ++dropped_labels;
+        found = true;
+        break;
+      }
+    }
+  }
+  if (dropped_labels == 0) {
+    return;
+  }
+  if (opener != '\0') {
+    if (!rest.ends_with(opener)) {
+      return;
+    }
+    rest.remove_suffix(1);
+    rest = trim(rest);
+  } else if (!rest.empty() &&
+             std::string_view(".!?:;)]").find(rest.back()) == std::string_view::npos) {
+    return;
+  }
+  std::string kept(rest);
+  if (full_stop && !kept.empty() &&
+      std::string_view(".!?").find(kept.back()) == std::string_view::npos) {
+    kept += '.';
+  }
+  description = std::move(kept);
 }
 
 class MarkdownReader {
@@ -2348,6 +2417,8 @@ class MarkdownReader {
     bool seen_link_group = false;
     cmark_node* group_site = nullptr;
     std::vector<cmark_node*> declarations;
+    // The labels of the description's links that name a kind of page.
+    std::vector<std::string> page_labels;
     // The entry's code: a link labelled so, or a badge on a repository's page
     // ("[![GitHub Repo stars](…)](https://github.com/o/r)"), the first only.
     auto set_code = [&](cmark_node* link) {
@@ -2537,6 +2608,10 @@ class MarkdownReader {
           title += label;
           continue;
         }
+        if (tagged_after_title && type == CMARK_NODE_TEXT &&
+            text.find_first_not_of(" ,;|)]") == std::string::npos) {
+          continue;  // "Name ([website](…), [source](…))": what closes the tags
+        }
         if (tagged_after_title && type == CMARK_NODE_TEXT && has_word_character(text)) {
           // "Title [[paper](url)] [[code](repo)] (2023.12.01)": the words
           // after the tags describe the entry the words before them title.
@@ -2683,6 +2758,9 @@ class MarkdownReader {
         // its words, so that check follows it and an import names it.
         entry.description_links.push_back(
             {std::string(trim(text)), url_of(node), locate(node), std::nullopt});
+        if (names_a_kind(text)) {
+          page_labels.emplace_back(trim(text));
+        }
       }
       description += text;
     }
@@ -2775,6 +2853,7 @@ class MarkdownReader {
         drop_kind_chip(entry.description, page.label);
       }
     }
+    drop_closing_page_labels(entry.description, page_labels);
     if (entry.links.size() <= 1) {
       entry.links.clear();
     }

@@ -780,9 +780,9 @@ TEST(MarkdownLoader, ABoldTitleWithItsLinksInBrackets) {
   // The chips' labels, now the URL and the code, leave no "[pdf],," behind.
   EXPECT_EQ(papers[0].description, "Y. Leviathan, M. Kalman. 2022.11.");
   EXPECT_EQ(papers[1].description, "T. Cai. 2024.01.");
-  // A label that names the page, not its kind, is still words of the text.
+  // The label of the link that closes the text names a page, not words.
   EXPECT_EQ(papers[2].url, "https://specinfer.example/");
-  EXPECT_EQ(papers[2].description, "X. Miao. Website");
+  EXPECT_EQ(papers[2].description, "X. Miao.");
   // Its other pages, named by their kind, are no words of it either.
   EXPECT_EQ(papers[3].url, "https://sd.example/");
   EXPECT_EQ(papers[3].description, "H. Xia. 2025.01.");
@@ -1574,6 +1574,41 @@ TEST(MarkdownLoader, ANameWithItsLinksInBracketsIsTheProjectTheyName) {
   EXPECT_EQ(entries[1].url, "https://github.com/StevenBlack/hosts");
   EXPECT_EQ(entries[1].code, "");
   EXPECT_EQ(entries[1].description, "Merges hosts files from sources.");
+}
+
+// "Does X. [Website](…) | [Docs](…)", "Does X ([Website](…), [Source](…)).":
+// the labels of the entry's other pages that close its description name
+// pages, not what it does; a label in a sentence ("see the [docs](…)") and a
+// mention ("in [Rust](…)") are words.
+TEST(MarkdownLoader, PageLabelsClosingADescriptionAreNoWordsOfIt) {
+  const LoadResult result = load_text(
+      "# L\n\n## Tools\n\n"
+      "- **Foo** - Frobs widgets. [Website](https://foo.dev/) | [Docs](https://foo.dev/docs/) | "
+      "[GitHub](https://github.com/foo/foo)\n"
+      "- **Bar** - Parses bars. [Repo](https://github.com/bar/bar), "
+      "[Docs](https://bar.readthedocs.io/)\n"
+      "- [Qux](https://github.com/qux/qux) - Does things. [Docs](https://qux.dev/docs)\n"
+      "- **Garply** - Does things ([Website](https://garply.dev/), "
+      "[Source](https://github.com/garply/garply)).\n"
+      "- [Waldo](https://waldo.dev/) - Does things; see the [docs](https://waldo.dev/docs)\n"
+      "- [Fred](https://fred.dev/) - Does things in [Rust](https://rust-lang.org).\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 6U);
+  EXPECT_EQ(entries[0].title, "Foo");
+  EXPECT_EQ(entries[0].url, "https://foo.dev/");
+  EXPECT_EQ(entries[0].code, "https://github.com/foo/foo");
+  EXPECT_EQ(entries[0].description, "Frobs widgets.");
+  EXPECT_EQ(entries[1].url, "https://bar.readthedocs.io/");
+  EXPECT_EQ(entries[1].description, "Parses bars.");
+  EXPECT_EQ(entries[2].description, "Does things.");
+  ASSERT_EQ(entries[2].description_links.size(), 1U);
+  EXPECT_EQ(entries[2].description_links[0].url, "https://qux.dev/docs");
+  EXPECT_EQ(entries[3].title, "Garply");
+  EXPECT_EQ(entries[3].url, "https://garply.dev/");
+  EXPECT_EQ(entries[3].code, "https://github.com/garply/garply");
+  EXPECT_EQ(entries[3].description, "Does things.");
+  EXPECT_EQ(entries[4].description, "Does things; see the docs");
+  EXPECT_EQ(entries[5].description, "Does things in Rust.");
 }
 
 // "[![OSS][oss] ![Freeware][free]](repo)": a link made only of badges, one

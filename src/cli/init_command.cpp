@@ -531,10 +531,14 @@ void run_init(const InitOptions& options) {
                                  : fmt::format("  {}: off  (only {} of {} {})\n", rule.key,
                                                rule.following, rule.seen, rule.what));
   }
+  const std::vector<std::pair<std::string, std::size_t>> unknown_hosts =
+      unclassified_hosts(loaded.list, parsed);
   std::cout << "\nto review:\n"
-               "  - host classes and patterns are the shipped defaults; add host rules for the "
-               "hosts your list links most:\n";
-  for (const auto& [host, count] : unclassified_hosts(loaded.list, parsed)) {
+               "  - host classes and patterns are the shipped defaults; "
+            << (unknown_hosts.empty()
+                    ? "each entry's link is classified by a host rule or by its URL's shape\n"
+                    : "add host rules for the hosts your list links most:\n");
+  for (const auto& [host, count] : unknown_hosts) {
     std::cout << fmt::format("      {} ({} {}, no host rule)\n", printable(host), count,
                              count == 1 ? "entry" : "entries");
   }

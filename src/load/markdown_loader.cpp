@@ -315,6 +315,11 @@ class MarkdownReader {
     if (cmark_node_get_type(block) == CMARK_NODE_HEADING) {
       m_in_entry_details = false;  // a heading ends an entry's details however written
     }
+    if (const std::optional<OpenedGroup> opened = std::exchange(m_group_just_opened, std::nullopt);
+        opened && cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH &&
+        read_url_under_heading(block, *opened)) {
+      return;
+    }
     if (m_heading_entry && cmark_node_get_type(block) != CMARK_NODE_HEADING &&
         !(cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK && is_declaration(literal(block)))) {
       read_heading_entry_block(block);
@@ -688,7 +693,57 @@ class MarkdownReader {
           .group = m_heading_group, .index = entries.size() - 1, .level = std::max(level, 2)};
       return;
     }
+    const std::size_t previous_group = m_heading_group;
     open_group(title, locate(heading));
+    m_group_just_opened = OpenedGroup{.previous_group = previous_group, .level = level};
+  }
+
+  /// The one web link a paragraph is made of, written as its bare URL
+  /// ("https://github.com/NVIDIA/cuda-samples"); null for anything else.
+  cmark_node* bare_url(cmark_node* paragraph) const {
+    cmark_node* found = nullptr;
+    for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr;
+         node = cmark_node_next(node)) {
+      const cmark_node_type type = cmark_node_get_type(node);
+      if (type == CMARK_NODE_LINK && found == nullptr && is_web_link(node) &&
+          trim(plain_text(node)) == url_of(node)) {
+        found = node;
+      } else if (type != CMARK_NODE_SOFTBREAK && type != CMARK_NODE_LINEBREAK &&
+                 !(type == CMARK_NODE_TEXT && trim(literal(node)).empty())) {
+        return nullptr;
+      }
+    }
+    return found;
+  }
+
+  /// The group a heading without a link opened, and what it replaced.
+  struct OpenedGroup {
+    std::size_t previous_group;
+    int level;
+  };
+
+  /// "### cuda-samples", then a bare URL, then a paragraph: the heading the
+  /// group was opened for names an entry, the URL links it and the paragraph
+  /// describes it. False, and the group stays, when the paragraph is no URL.
+  bool read_url_under_heading(cmark_node* paragraph, const OpenedGroup& opened) {
+    cmark_node* link = bare_url(paragraph);
+    std::vector<Group>& groups = current_section().groups;
+    if (link == nullptr || groups.empty() || !groups.back().entries.empty()) {
+      return false;
+    }
+    Entry entry;
+    entry.title = trim(without_shortcodes(groups.back().title));  // "Pointcept :star:"
+    entry.location = groups.back().location;
+    groups.pop_back();
+    m_heading_group = opened.previous_group;
+    entry.url = url_of(link);
+    entry.set_position("url", locate(link));
+    entry.end_line = cmark_node_get_end_line(paragraph);
+    std::vector<Entry>& entries = entries_of(m_heading_group);
+    add_entry(std::move(entry), entries);
+    m_heading_entry =
+        HeadingEntry{.group = m_heading_group, .index = entries.size() - 1, .level = opened.level};
+    return true;
   }
 
   struct HeadingLink {
@@ -3131,6 +3186,9 @@ class MarkdownReader {
   /// Whether the list's "##" headings that link a resource are its entries.
   bool m_level_two_links_are_entries = false;
   std::optional<HeadingEntry> m_heading_entry;
+  /// A heading without a link that opened a group, until the next block:
+  /// "### cuda-samples" over a bare URL is an entry written as a heading.
+  std::optional<OpenedGroup> m_group_just_opened;
   /// Where the next heading's entries go once the group a heading entry's
   /// list opened ends.
   std::optional<std::size_t> m_group_before_heading_group;

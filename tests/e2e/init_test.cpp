@@ -47,6 +47,11 @@ TEST(Init, WritesAPolicyInferredFromTheListThatLintAccepts) {
   // Judgement rules kept on are named, with how to keep material or leave them.
   EXPECT_THAT(init.out, HasSubstr("  - source/not-primary and surface/tutorial stay on: they "
                                   "judge every entry by the source policy"));
+  // Every link is on github.com, which the shipped host rules know: no
+  // host to add, and no empty list of them.
+  EXPECT_THAT(init.out, HasSubstr("shipped defaults; each entry's link is classified by a host "
+                                  "rule or by its URL's shape\n"));
+  EXPECT_THAT(init.out, Not(HasSubstr("add host rules")));
   const auto policy = nlohmann::json::parse(read_text(dir.path() / "policy/policy.json"));
   EXPECT_EQ(policy["description"]["separators"], nlohmann::json::array({":"}));
   EXPECT_EQ(policy["description"]["final_period"], false);

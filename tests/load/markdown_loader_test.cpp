@@ -1576,6 +1576,34 @@ TEST(MarkdownLoader, ANameWithItsLinksInBracketsIsTheProjectTheyName) {
   EXPECT_EQ(entries[1].description, "Merges hosts files from sources.");
 }
 
+// "### cuda-samples", a bare URL, then paragraphs: each heading names an
+// entry its URL links and its first paragraph describes; a heading over a
+// list, or over words, still names a group.
+TEST(MarkdownLoader, AHeadingOverABareUrlIsAnEntry) {
+  const LoadResult result = load_text(
+      "# L\n\n## Basic\n\n"
+      "### cuda-samples :star:\n\nhttps://github.com/NVIDIA/cuda-samples\n\n"
+      "Samples from NVIDIA.\n\nA good place to start.\n\n"
+      "### GPU-Puzzles\n\nhttps://github.com/srush/GPU-Puzzles\n\n"
+      "#### Notes\n\n- [a](https://a.example/x) - One.\n- [b](https://b.example/y) - Two.\n\n"
+      "### Tools\n\n- [c](https://c.example/z) - Three.\n- [d](https://d.example/w) - Four.\n\n"
+      "### Words\n\nSee https://e.example/v for more.\n\n- [f](https://f.example/u) - Five.\n");
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  const Section& basic = result.list.sections[0];
+  ASSERT_EQ(basic.entries.size(), 2U);
+  EXPECT_EQ(basic.entries[0].title, "cuda-samples");
+  EXPECT_EQ(basic.entries[0].url, "https://github.com/NVIDIA/cuda-samples");
+  EXPECT_EQ(basic.entries[0].description, "Samples from NVIDIA.");
+  EXPECT_EQ(basic.entries[0].location.line, 5);
+  EXPECT_EQ(basic.entries[1].title, "GPU-Puzzles");
+  EXPECT_EQ(basic.entries[1].description, "");
+  ASSERT_EQ(basic.groups.size(), 2U);
+  EXPECT_EQ(basic.groups[0].title, "Tools");
+  EXPECT_EQ(basic.groups[0].entries.size(), 2U);
+  EXPECT_EQ(basic.groups[1].title, "Words");
+  EXPECT_EQ(basic.groups[1].entries.size(), 1U);
+}
+
 // "Does X. [Website](…) | [Docs](…)", "Does X ([Website](…), [Source](…)).":
 // the labels of the entry's other pages that close its description name
 // pages, not what it does; a label in a sentence ("see the [docs](…)") and a

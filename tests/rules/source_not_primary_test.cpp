@@ -372,11 +372,26 @@ TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
         "https://someproject.example/python-api/",
         // A forge a project hosts itself: its repositories.
         "https://git.someone.example/prologic/bitcask",
-        "https://gitlab.someuni.example/rust/va108xx-rs/"}) {
+        "https://gitlab.someuni.example/rust/va108xx-rs/",
+        // A Mercurial server's repository: one name, or a folder and a name.
+        "https://hg.someproject.example/mozilla-central/"}) {
     const auto found = lint_item("- [Notes](" + std::string(url) + ") - Notes on tiling kernels.");
     ASSERT_THAT(rule_ids(found), ElementsAre("source/unclassified")) << url;
     EXPECT_EQ(found[0].severity, Severity::info) << url;
     EXPECT_THAT(found[0].message, HasSubstr("by its URL alone")) << url;
+  }
+}
+
+// A project's page at a forge the host rules know is its repository, not a
+// home page or a post: SourceForge's projects and git trees, KDE's GitLab.
+TEST(SourceNotPrimary, ProjectsAtKnownForgesAreRepositories) {
+  for (const char* url : {"https://sourceforge.net/projects/filezilla/",
+                          "https://git.code.sf.net/p/grandperspectiv/source",
+                          "https://invent.kde.org/utilities/kate"}) {
+    EXPECT_THAT(
+        rule_ids(lint_item("- [App](" + std::string(url) + ") - Edits text files quickly.")),
+        IsEmpty())
+        << url;
   }
 }
 

@@ -65,6 +65,22 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
 
 // A paper's title that says "step by step" names its method ("Let's Verify
 // Step by Step"); a secondary page that says it is a walkthrough.
+// A tutorial site's online compiler is a tool to run code in, not a lesson;
+// its lessons are still tutorials.
+TEST(SurfaceTutorial, AnOnlineCompilerOnATutorialSiteIsNoTutorial) {
+  const auto entry = [](const std::string& url) {
+    return rule_ids(lint_section(one_entry(R"("title": "Programiz", "url": ")" + url +
+                                           R"(", "kind": "docs", )"
+                                           R"("description": "Runs C++ code in the browser.")")));
+  };
+  for (const char* url : {"https://www.programiz.com/cpp-programming/online-compiler/",
+                          "http://www.tutorialspoint.com/codingground.htm"}) {
+    EXPECT_THAT(entry(url), Not(Contains("surface/tutorial"))) << url;
+  }
+  EXPECT_THAT(entry("https://www.programiz.com/cpp-programming/pointers"),
+              Contains("surface/tutorial"));
+}
+
 TEST(SurfaceTutorial, StepByStepIsAWalkthroughOnlyOnSecondaryPages) {
   for (const char* item :
        {"- [Let's Verify Step by Step](https://arxiv.org/abs/2305.20050) - Process supervision.",

@@ -968,6 +968,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
       {"a link collection", "A curated list for CLI lovers."},
       {"a link collection", "Awesome list about game development."},
       {"a link collection", "A list of ICs and IPs for AI, machine learning and deep learning."},
+      {"a link collection", "An organised reading list for scalable systems."},
       {"a commercial product", "A paid product for building and shipping model apps."},
       {"a survey", "A comprehensive survey of LLM inference engines."},
       {"a survey", "This survey paper gives an overview of reasoning in LLMs."},
@@ -992,6 +993,8 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
         "voxel.js is a collection of projects that make it easier to build voxel games.",
         "Builds a list of candidate schedules for each kernel.",
         "Code for the paper \"Stream-K: Work-centric Parallel Decomposition\".",
+        // A product's feature named in capitals is no link collection.
+        "A menu bar app that lists your iCloud Tabs and Reading List.",
         // What a tool's output is for, not what the repository accompanies.
         "Generate terminal GIFs from code for documentation and tutorials."}) {
     EXPECT_THAT(

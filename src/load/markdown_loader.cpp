@@ -442,9 +442,11 @@ class MarkdownReader {
   /// row is an entry, so that the table stays prose.
   bool read_table(cmark_node* table) {
     static const RE2 k_title_header(
-        R"((?i)^(?:(?:name|title|project|paper|resource|tool|library|model|repo(?:sitory)?|link|)"
-        R"(provider|service|product|app|package|framework|dataset|benchmark|plugin|extension)s?|)"
-        R"(标题|名称|论文|项目|工具|模型)$)");
+        R"((?i)^(?:(?:name|title|project|paper|resource|tool|library|model|repo(?:sitory)?|)"
+        R"(technology|course|certification|provider|service|product|app|package|framework|)"
+        R"(dataset|benchmark|plugin|extension)s?|标题|名称|论文|项目|工具|模型)$)");
+    // "| Provider | Description | Link |": the column the row's link is in.
+    static const RE2 k_link_header(R"((?i)^(?:links?|urls?|web ?sites?|home ?pages?|sites?)$)");
     static const RE2 k_description_header(R"((?i)desc|summary|about|notes?|comment|what)");
     static const RE2 k_code_header(
         R"((?i)^\s*(?:code|source(?:\s+code)?|implementation|github|repo(?:sitory)?)s?\b)");
@@ -460,6 +462,7 @@ class MarkdownReader {
     std::optional<std::size_t> description_column;
     std::optional<std::size_t> code_column;
     std::optional<std::size_t> paper_column;  // beside a title column
+    std::optional<std::size_t> link_header_column;
     for (cmark_node* row = cmark_node_first_child(table); row != nullptr;
          row = cmark_node_next(row)) {
       std::vector<cmark_node*> cells;
@@ -470,7 +473,9 @@ class MarkdownReader {
       if (cmark_gfm_extensions_get_table_row_is_header(row) != 0) {
         for (std::size_t i = 0; i < cells.size(); ++i) {
           const std::string header(trim(plain_text(cells[i])));
-          if (!title_column && RE2::FullMatch(header, k_title_header)) {
+          if (!link_header_column && RE2::FullMatch(header, k_link_header)) {
+            link_header_column = i;
+          } else if (!title_column && RE2::FullMatch(header, k_title_header)) {
             title_column = i;
           } else if (!paper_column && RE2::FullMatch(header, k_paper_header)) {
             paper_column = i;
@@ -482,17 +487,20 @@ class MarkdownReader {
         }
         continue;
       }
-      // The title column's link first, else the first web link of the row;
-      // each cell's first link is judged once.
+      // The title column's link first, then the link column's ("| Salesforce |
+      // Courses, and a [webinar](…). | [Link](…) |"), else the first web link
+      // of the row; each cell's first link is judged once.
       const auto web_link_in = [this](cmark_node* cell) -> cmark_node* {
         cmark_node* found = first_link_in(cell);
         return found != nullptr && is_web_link(found) ? found : nullptr;
       };
       cmark_node* link = nullptr;
       std::size_t link_column = 0;
-      if (title_column && *title_column < cells.size()) {
-        link = web_link_in(cells[*title_column]);
-        link_column = *title_column;
+      for (const std::optional<std::size_t> column : {title_column, link_header_column}) {
+        if (link == nullptr && column && *column < cells.size()) {
+          link = web_link_in(cells[*column]);
+          link_column = *column;
+        }
       }
       for (std::size_t i = 0; link == nullptr && i < cells.size(); ++i) {
         link = web_link_in(cells[i]);

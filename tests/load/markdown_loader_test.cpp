@@ -359,6 +359,29 @@ TEST(MarkdownLoader, AChineseOrProviderTitleColumnNamesTheRow) {
   EXPECT_EQ(entries[1].title, "Groq");
 }
 
+// "| Technology | Provider | Description | Link |": the technology names the
+// row, and the row's link is the one in its Link column, not one its
+// description mentions.
+TEST(MarkdownLoader, ATablesLinkColumnLinksTheRow) {
+  LoadResult result;
+  load_markdown_text(
+      "l.md",
+      "# L\n\n## S\n\n| Technology | Provider | Description | Link |\n|---|---|---|---|\n"
+      "| Data Visualization | freeCodeCamp | Free lesson. | [Link](https://fcc.example/dv) |\n\n"
+      "| Provider | Description | Link |\n|---|---|---|\n"
+      "| Salesforce | Courses, and a [webinar](https://sf.example/days). | "
+      "[Link](https://sf.example/home) |\n",
+      result);
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "Data Visualization");
+  EXPECT_EQ(entries[0].url, "https://fcc.example/dv");
+  EXPECT_EQ(entries[0].description, "Free lesson.");
+  EXPECT_EQ(entries[1].title, "Salesforce");
+  EXPECT_EQ(entries[1].url, "https://sf.example/home");
+  EXPECT_EQ(entries[1].description, "Courses, and a webinar.");
+}
+
 // Lists separate title and description with a hyphen, an en dash or an em
 // dash; the first written decides, so a dash inside the description stays.
 TEST(MarkdownLoader, TitleAndDescriptionSplitAtAHyphenOrADash) {

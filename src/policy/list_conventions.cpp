@@ -320,7 +320,7 @@ ListConventions infer_conventions(const LoadResult& loaded,
     if (!text.empty()) {
       ++described;
       final_period += ends_sentence(text) ? 1 : 0;
-      one_sentence += has_second_sentence(text, abbreviations) ? 0 : 1;
+      one_sentence += has_second_sentence(text, abbreviations, entry.title) ? 0 : 1;
       capital_start += starts_with_capital_or_name(entry, {}) ? 1 : 0;
     }
     for (const auto& located : entry.located_urls()) {

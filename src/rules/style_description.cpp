@@ -64,7 +64,7 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
   const bool truncated = text.ends_with("..") || text.ends_with("\u2026");
   const bool prose = form == DescriptionForm::paragraph || form == DescriptionForm::lead_in;
   if (policy.description_one_sentence && !truncated && !prose &&
-      has_second_sentence(sentences, policy.description_abbreviations)) {
+      has_second_sentence(sentences, policy.description_abbreviations, entry.title)) {
     report("the description is more than one sentence", "keep one sentence; cut the rest");
     return;
   }

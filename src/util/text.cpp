@@ -188,7 +188,8 @@ std::size_t utf8_length(std::string_view text) {
   }));
 }
 
-bool has_second_sentence(std::string_view text, const std::vector<std::string>& abbreviations) {
+bool has_second_sentence(std::string_view text, const std::vector<std::string>& abbreviations,
+                         std::string_view name) {
   for (std::size_t i = 0; i + 2 < text.size(); ++i) {
     const char c = text[i];
     if ((c != '.' && c != '!' && c != '?') || text[i + 1] != ' ' ||
@@ -205,7 +206,8 @@ bool has_second_sentence(std::string_view text, const std::vector<std::string>& 
     const std::string_view before = text.substr(0, i + 1);
     const bool abbreviation =
         std::any_of(abbreviations.begin(), abbreviations.end(),
-                    [&](const std::string& a) { return before.ends_with(a); });
+                    [&](const std::string& a) { return before.ends_with(a); }) ||
+        (!name.empty() && name.back() == c && before.ends_with(name));
     if (!abbreviation) {
       return true;
     }

@@ -64,7 +64,9 @@ std::size_t utf8_length(std::string_view text);
 bool ends_sentence(std::string_view text);
 
 /// Whether a sentence ends inside `text` (". X", "! X", "? X"), not counting
-/// the given abbreviations ("e.g.", "vs.").
-bool has_second_sentence(std::string_view text, const std::vector<std::string>& abbreviations);
+/// the given abbreviations ("e.g.", "vs.") or the mark that ends `name`, the
+/// entry's own ("Kahoot! Certified for schools").
+bool has_second_sentence(std::string_view text, const std::vector<std::string>& abbreviations,
+                         std::string_view name = {});
 
 }  // namespace sg

@@ -36,6 +36,21 @@ TEST(StyleDescription, AllowsListedLowercaseNamesAndAbbreviations) {
   }
 }
 
+// A name with its own mark ("Kahoot!", "Yahoo!") ends no sentence where
+// the description repeats it; another word's "!" still does.
+TEST(StyleDescription, TheEntrysOwnNameEndsNoSentence) {
+  const auto found = [](const std::string& title, const std::string& description) {
+    return rule_ids(lint_section(one_entry(R"("title": ")" + title +
+                                           R"(", "url": "https://arxiv.org/abs/2301.03598", )"
+                                           R"("kind": "paper", "description": ")" +
+                                           description + "\"")));
+  };
+  EXPECT_THAT(found("Kahoot!", "Kahoot! Certified for schools, a free program for teachers."),
+              IsEmpty());
+  EXPECT_THAT(found("Kahoot", "Kahoot is fun! Certified for schools, a free program."),
+              ElementsAre("style/description"));
+}
+
 // Lists differ: no final period, or "Author. Description.". The policy says
 // which, and the rule follows it instead of flagging every entry.
 TEST(StyleDescription, AListsOwnConventionIsPolicy) {

@@ -1881,8 +1881,12 @@ class MarkdownReader {
   /// description over entries, but never a table of contents' line, and a
   /// linked name only over items that describe themselves.
   bool is_label(cmark_node* paragraph, const std::vector<cmark_node*>& nested) const {
+    // "- Let's build a URL shortener - with Gin & Redis" over its parts: words
+    // without a link name a group, whatever they hold; a link and words
+    // after it are an entry.
     if (nested.empty() ||
-        m_separators.find(plain_text(paragraph), true).at != std::string_view::npos ||
+        (has_web_link(paragraph) &&
+         m_separators.find(plain_text(paragraph), true).at != std::string_view::npos) ||
         std::none_of(nested.begin(), nested.end(),
                      [](cmark_node* first) { return has_entry_items(cmark_node_parent(first)); })) {
       return false;

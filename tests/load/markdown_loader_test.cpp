@@ -146,6 +146,25 @@ TEST(MarkdownLoader, ALinkedCategoryBulletWithoutDescriptionIsALabel) {
   EXPECT_EQ(libraries.entries[1].title, "cargo-edit");
 }
 
+// Words without a link over linked items name their group, separator and
+// all ("- Let's build a URL shortener - with Gin & Redis" over its parts).
+TEST(MarkdownLoader, WordsWithASeparatorOverLinkedItemsAreALabel) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## Go\n\n"
+                     "- Let's build a URL shortener in Go - with Gin & Redis\n"
+                     "  - [Part 1 - Project setup](https://a.example/1)\n"
+                     "  - [Part 2 - Storage layer](https://a.example/2)\n"
+                     "- [BitTorrent client](https://b.example/) - From the ground up.\n",
+                     result);
+  const Section& go = result.list.sections.at(0);
+  ASSERT_EQ(go.groups.size(), 1U);
+  EXPECT_EQ(go.groups[0].title, "Let's build a URL shortener in Go - with Gin & Redis");
+  ASSERT_EQ(go.groups[0].entries.size(), 2U);
+  EXPECT_EQ(go.groups[0].entries[0].url, "https://a.example/1");
+  EXPECT_EQ(result.list.entry_count(), 3U);
+}
+
 TEST(MarkdownLoader, CredentialsInAWrappedLinkAreAnErrorAndGoNoFurther) {
   LoadResult result;
   load_markdown_text(

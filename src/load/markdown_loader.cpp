@@ -996,11 +996,38 @@ class MarkdownReader {
       add_entry(std::move(*entry), entries_of(m_heading_group));
       return;
     }
+    if (std::optional<std::string> label = m_in_footer ? std::nullopt : labels_list(paragraph)) {
+      // "*List of C or C++ compilers*" over a list: a heading written in
+      // emphasis names the group the list's entries belong to.
+      open_group(std::move(*label), locate(paragraph));
+      return;
+    }
     if (!m_in_footer && has_web_link(paragraph)) {
       // Counted, so that a shape of entries the reader does not know shows.
       ++m_out.not_entries["paragraphs with links, read as a section's prose"];
     }
     append_text(source);
+  }
+
+  /// The words of a paragraph made of one emphasis and no link, when a list
+  /// of entries follows it: "*List of C compilers*", "**Parsers:**".
+  static std::optional<std::string> labels_list(cmark_node* paragraph) {
+    static constexpr std::size_t k_max_label_bytes = 100;
+    cmark_node* emphasis = cmark_node_first_child(paragraph);
+    cmark_node* next = cmark_node_next(paragraph);
+    if (emphasis == nullptr || cmark_node_next(emphasis) != nullptr ||
+        (cmark_node_get_type(emphasis) != CMARK_NODE_EMPH &&
+         cmark_node_get_type(emphasis) != CMARK_NODE_STRONG) ||
+        first_link_in(emphasis) != nullptr || next == nullptr ||
+        cmark_node_get_type(next) != CMARK_NODE_LIST || !has_entry_items(next)) {
+      return std::nullopt;
+    }
+    std::string label(trim(plain_text(emphasis)));
+    drop_trailing(label, " :");
+    if (label.empty() || label.size() > k_max_label_bytes || !has_word_character(label)) {
+      return std::nullopt;
+    }
+    return label;
   }
 
   /// Whether `node` links another site ("[⬆ Back to Index](#index)" does not).
@@ -2426,6 +2453,16 @@ class MarkdownReader {
       ++m_out.not_entries["cross-references to other lists (\"see …\")"];
       return;  // "- SSH: see [awesome-ssh](…)": where to look, not what to read
     }
+    if (static const RE2 k_sentence_opening(
+            R"((?i)\s*(?:also|however|finally|besides|additionally|moreover|alternatively|)"
+            R"(similarly|otherwise)\s*,\s*)");
+        first != nullptr && cmark_node_get_type(first) == CMARK_NODE_TEXT &&
+        RE2::FullMatch(literal(first), k_sentence_opening)) {
+      // "- Also, [Quora](…), [Reddit](…), you know the drill.": a sentence
+      // that goes on from the one before, not a resource.
+      ++m_out.not_entries["prose items"];
+      return;
+    }
     if (cites_only(paragraph)) {
       // "- S3 peaks at 1.5 million requests per second.<sup>[2](…)</sup>": a
       // statement and its footnote, not a resource.
@@ -2652,6 +2689,19 @@ class MarkdownReader {
           if (tagged_after_title) {
             open_bracket_before(title);
             entry.links.push_back({label, url_of(link), locate(link), std::nullopt});
+            continue;
+          }
+          if (std::string name(trim(title)); entry.links.empty() && label.starts_with("http") &&
+                                             has_word_character(name) &&
+                                             (name.ends_with(':') || name.ends_with("\uFF1A"))) {
+            // "App Shopper: [https://…](https://…)": a name, and its link written
+            // as the bare URL, which names nothing.
+            drop_trailing(name, " :");
+            if (name.ends_with("\uFF1A")) {
+              name.resize(name.size() - std::string_view("\uFF1A").size());
+            }
+            title = name;
+            take_entry_link(link, std::move(name));
             continue;
           }
           if (entry.links.empty()) {

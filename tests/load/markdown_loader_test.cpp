@@ -146,6 +146,53 @@ TEST(MarkdownLoader, ALinkedCategoryBulletWithoutDescriptionIsALabel) {
   EXPECT_EQ(libraries.entries[1].title, "cargo-edit");
 }
 
+// "*List of C compilers*" or "**Quantization**" alone over a list is a
+// heading written in emphasis: it names the group of the entries below, up
+// to the next such label or heading. Emphasis over prose stays prose.
+TEST(MarkdownLoader, AnEmphasisedLineOverAListNamesItsGroup) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## C\n\n*List of C compilers*\n\n"
+                     "- [tcc](https://a.example/tcc) - A small compiler.\n\n"
+                     "**Debuggers:**\n\n- [gdb](https://a.example/gdb) - The GNU debugger.\n\n"
+                     "**Note** that this is prose.\n\n*Not a label*\n\nJust words.\n\n"
+                     "## Go\n\n- [gc](https://a.example/gc) - The Go compiler.\n",
+                     result);
+  ASSERT_EQ(result.list.sections.size(), 2U);
+  const Section& c = result.list.sections[0];
+  ASSERT_EQ(c.groups.size(), 2U);
+  EXPECT_EQ(c.groups[0].title, "List of C compilers");
+  EXPECT_EQ(c.groups[0].location.line, 5);
+  ASSERT_EQ(c.groups[0].entries.size(), 1U);
+  EXPECT_EQ(c.groups[0].entries[0].title, "tcc");
+  EXPECT_EQ(c.groups[1].title, "Debuggers");
+  ASSERT_EQ(c.groups[1].entries.size(), 1U);
+  EXPECT_TRUE(c.entries.empty());
+  ASSERT_EQ(result.list.sections[1].entries.size(), 1U);
+  EXPECT_TRUE(result.list.sections[1].groups.empty());
+}
+
+// "App Shopper: [https://…](https://…)": the name before a bare URL titles
+// it, with an ASCII or a full-width colon; "Also, [Quora](…), [Reddit](…),
+// you know the drill." goes on from the sentence before and is prose.
+TEST(MarkdownLoader, ANameBeforeABareUrlTitlesIt) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## Sites\n\n"
+                     "- App Shopper: [https://appshopper.example/](https://appshopper.example/)\n"
+                     "- Mac Store\uFF1A[https://store.example/x](https://store.example/x)\n"
+                     "- Also, [Quora](https://quora.example/), [Reddit](https://reddit.example/), "
+                     "you know the drill.\n",
+                     result);
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "App Shopper");
+  EXPECT_EQ(entries[0].url, "https://appshopper.example/");
+  EXPECT_EQ(entries[1].title, "Mac Store");
+  EXPECT_EQ(entries[1].url, "https://store.example/x");
+  EXPECT_EQ(result.not_entries.at("prose items"), 1U);
+}
+
 // Words without a link over linked items name their group, separator and
 // all ("- Let's build a URL shortener - with Gin & Redis" over its parts).
 TEST(MarkdownLoader, WordsWithASeparatorOverLinkedItemsAreALabel) {

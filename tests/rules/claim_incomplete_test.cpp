@@ -248,6 +248,8 @@ constexpr PatternCase k_not_claim_cases[] = {
     {"a video's running time", "Docker simplified in 55 seconds.", "Docker starts in 55 seconds."},
     {"a video's running time", "Rust explained in 100 seconds, animated.",
      "ResNet-50 training in 224 seconds."},
+    {"a setting's delay or timeout", "Types text with a global delay of 1 second per key.",
+     "Types text with a latency of 1 second per key."},
     {"a time threshold", "Notifies you when a command runs longer than 15 seconds.",
      "Answers in 15 seconds instead of 40."},
     {"a duration naming a format", "140 Second Ducklings, a series of short videos.",

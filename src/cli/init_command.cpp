@@ -474,16 +474,21 @@ void run_init(const InitOptions& options) {
                            options.output, options.list, entries,
                            entries == 1 ? "entry" : "entries");
   for (const InferredSetting& setting : conventions.settings) {
-    std::cout << fmt::format("  {}: {}  ({} of {} {})\n", setting.key, setting.value,
-                             setting.following, setting.seen, setting.what);
+    // "0 of 0 arXiv links …" says nothing: the list gives nothing to go by.
+    std::cout << (setting.seen == 0
+                      ? fmt::format("  {}: {}  (the default: nothing in the list to go by)\n",
+                                    setting.key, setting.value)
+                      : fmt::format("  {}: {}  ({} of {} {})\n", setting.key, setting.value,
+                                    setting.following, setting.seen, setting.what));
   }
   std::vector<std::string> marks;
   for (const auto& [mark, count] : conventions.separator_counts) {
     marks.push_back(fmt::format("\"{}\" {}", mark, count));
   }
   std::cout << fmt::format(
-      "  description.separators: [\"{}\"]  (entries per mark: {})\n",
+      "  description.separators: [\"{}\"]  ({}entries per mark: {})\n",
       fmt::join(conventions.separators, "\", \""),
+      conventions.default_separators ? "the default, as no mark separates two entries; " : "",
       marks.empty() ? std::string("none") : fmt::format("{}", fmt::join(marks, ", ")));
   for (const std::string& note : bound_notes) {
     std::cout << "  " << note << "\n";
@@ -531,11 +536,17 @@ void run_init(const InitOptions& options) {
                                  : fmt::format("  {}: off  (only {} of {} {})\n", rule.key,
                                                rule.following, rule.seen, rule.what));
   }
+  // Host rules serve the source rules: with source/not-primary off, no
+  // host needs one.
   const std::vector<std::pair<std::string, std::size_t>> unknown_hosts =
-      unclassified_hosts(loaded.list, parsed);
+      turns_off(rules_off, "source/not-primary")
+          ? std::vector<std::pair<std::string, std::size_t>>{}
+          : unclassified_hosts(loaded.list, parsed);
   std::cout << "\nto review:\n"
                "  - host classes and patterns are the shipped defaults; "
-            << (unknown_hosts.empty()
+            << (turns_off(rules_off, "source/not-primary")
+                    ? "source/not-primary is off, so no host needs a rule of its own\n"
+                : unknown_hosts.empty()
                     ? "each entry's link is classified by a host rule or by its URL's shape\n"
                     : "add host rules for the hosts your list links most:\n");
   for (const auto& [host, count] : unknown_hosts) {

@@ -391,6 +391,7 @@ ListConventions infer_conventions(const LoadResult& loaded,
   }
   if (conventions.separators.empty()) {
     conventions.separators = ItemSeparators().marks;
+    conventions.default_separators = true;
   }
   // A stray tracking parameter is copied from a share button once; a tag
   // on ten of a list's links is the list's own referral tagging.

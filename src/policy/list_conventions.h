@@ -43,6 +43,9 @@ struct ListConventions {
   /// The separator marks the list writes, each used by at least two entries;
   /// the default dashes when the list separates nothing.
   std::vector<std::string> separators;
+  /// Whether no mark separates enough entries to be the list's: then the
+  /// separators are the defaults.
+  bool default_separators = false;
   /// Entries per mark, most used first, for the evidence.
   std::vector<std::pair<std::string, std::size_t>> separator_counts;
   /// The referral tag the list adds to its own links on purpose

@@ -235,6 +235,13 @@ TEST(Init, ASectionOfTalksIsNamedAndItsFindingsWaived) {
   EXPECT_THAT(off.out, HasSubstr("rules.source/kind-mismatch: off  (source/not-primary is off, "
                                  "and this rule serves it)"));
   EXPECT_THAT(off.out, Not(HasSubstr("0 of 0 entries: source")));
+  // With source/not-primary off no host needs a rule, and a setting the
+  // list gives nothing to infer from says so ("0 of 0" says nothing).
+  EXPECT_THAT(off.out, HasSubstr("source/not-primary is off, so no host needs a rule"));
+  EXPECT_THAT(off.out, Not(HasSubstr("no host rule)")));
+  EXPECT_THAT(off.out, HasSubstr("canonical.arxiv_abstract: true  (the default: nothing in the "
+                                 "list to go by)"));
+  EXPECT_THAT(off.out, Not(HasSubstr("(0 of 0")));
 }
 
 // A partner table at the top of a catalogue of 160 repeats three of its

@@ -363,6 +363,8 @@ TEST(SourceNotPrimary, UnknownHostsShapedLikeDocsOrPapersPassWithANote) {
        {"https://docs.someproject.example/guide/tiling", "https://someorg.github.io/adk-docs/",
         "https://someproject.example/docs/tiling.html", "https://someone.example/papers/tiling.pdf",
         "https://cs.someuni.example/~prof/cs798/p57-simmen.pdf",
+        // A workshop's short papers, on its GitHub Pages.
+        "https://dynn-workshop.github.io/spapers/paper_4.pdf",
         "https://lab.someuni.example/CloudComputing/GeePS-cui-eurosys16.pdf",
         // A PDF a site uploaded, in a dated folder of a blogging engine.
         "https://institute.example/wp-content/uploads/2018/07/d1ac95b6.pdf",

@@ -496,11 +496,20 @@ class MarkdownReader {
       };
       cmark_node* link = nullptr;
       std::size_t link_column = 0;
+      bool into_repository = false;
       for (const std::optional<std::size_t> column : {title_column, link_header_column}) {
-        if (link == nullptr && column && *column < cells.size()) {
+        if (link == nullptr && !into_repository && column && *column < cells.size()) {
           link = web_link_in(cells[*column]);
           link_column = *column;
+          // "| [Intro to CS](coursepages/intro-cs/README.md) | … | [chat](…) |":
+          // the row's resource is a file of the repository, not its chat.
+          cmark_node* first = first_link_in(cells[*column]);
+          into_repository = link == nullptr && first != nullptr && is_relative_link(first);
         }
+      }
+      if (into_repository) {
+        ++m_out.not_entries["links into the repository"];
+        continue;
       }
       for (std::size_t i = 0; link == nullptr && i < cells.size(); ++i) {
         link = web_link_in(cells[i]);
@@ -2969,6 +2978,33 @@ class MarkdownReader {
       for (const EntryLink& page : entry.description_links) {
         drop_kind_chip(entry.description, page.label);
       }
+    }
+    if (entry_link != nullptr && is_relative_link(entry_link)) {
+      // "- [KDD'24] [Title](notes/kdd24.md) - [[PDF](…)]": the list's own notes
+      // on a paper its tag links; the paper is the resource.
+      const auto is_web_page = [](const EntryLink& link) {
+        return is_web_link(link.url) && names_a_kind(link.label);
+      };
+      auto tag = std::find_if(entry.links.begin() + 1, entry.links.end(), is_web_page);
+      auto named =
+          std::find_if(entry.description_links.begin(), entry.description_links.end(), is_web_page);
+      if (tag == entry.links.end() && named == entry.description_links.end()) {
+        // "- Check out the [readings](extras/readings.md) for classic books": a
+        // pointer into the repository, checked by link/relative, no resource.
+        ++m_out.not_entries["links into the repository"];
+        return;
+      }
+      if (tag != entry.links.end()) {
+        entry.links.front() = *tag;
+        entry.links.erase(tag);
+      } else {
+        drop_kind_chip(entry.description, named->label);
+        entry.links.front() = *named;
+        entry.description_links.erase(named);
+      }
+      entry.links.front().label = entry.title;
+      entry.url = entry.links.front().url;
+      entry.set_position("url", entry.links.front().location);
     }
     drop_closing_page_labels(entry.description, page_labels);
     if (entry.links.size() <= 1) {

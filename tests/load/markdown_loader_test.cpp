@@ -193,6 +193,30 @@ TEST(MarkdownLoader, ANameBeforeABareUrlTitlesIt) {
   EXPECT_EQ(result.not_entries.at("prose items"), 1U);
 }
 
+// A link into the repository is no resource (link/relative checks it): not
+// a sentence's pointer, nor a table row whose name links a file, which takes
+// no other cell's link. A paper's notes in the repository give way to the
+// paper its tag links.
+TEST(MarkdownLoader, LinksIntoTheRepositoryAreNoEntries) {
+  LoadResult result;
+  load_markdown_text(
+      "l.md",
+      "# L\n\n## S\n\n"
+      "- Check out the [readings](extras/readings.md) for classic books.\n"
+      "- \\[KDD'24\\] [Inference of Models](notes/kdd24.md) - "
+      "\\[[PDF](https://doi.org/10.1/x)\\]\n\n"
+      "| Courses | Discussion |\n|---|---|\n"
+      "| [Intro to CS](coursepages/intro/README.md) | [chat](https://discord.example/x) |\n",
+      result);
+  EXPECT_TRUE(result.diagnostics.empty());
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].title, "Inference of Models");
+  EXPECT_EQ(entries[0].url, "https://doi.org/10.1/x");
+  EXPECT_EQ(entries[0].description, "[KDD'24]");
+  EXPECT_EQ(result.not_entries.at("links into the repository"), 2U);
+}
+
 // Words without a link over linked items name their group, separator and
 // all ("- Let's build a URL shortener - with Gin & Redis" over its parts).
 TEST(MarkdownLoader, WordsWithASeparatorOverLinkedItemsAreALabel) {

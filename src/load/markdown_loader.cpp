@@ -2672,6 +2672,9 @@ class MarkdownReader {
               venue_tag += venue_tag.empty() ? label : " " + label;
             }
             take_entry_link(link, std::move(tag));
+            // "**Title** [[pdf]](url) ICLR 2022": as after "[[pdf](url)]",
+            // the words after the tag describe the paper.
+            tagged_after_title = true;
             continue;
           }
           if (entry.links.empty() && (trim(title).ends_with('[') || trim(title).ends_with('(')) &&

@@ -217,6 +217,25 @@ TEST(MarkdownLoader, LinksIntoTheRepositoryAreNoEntries) {
   EXPECT_EQ(result.not_entries.at("links into the repository"), 2U);
 }
 
+// "**Title** [[pdf]](url) ICLR 2022" reads as "**Title** [[pdf](url)] ICLR
+// 2022": the venue after the tag describes the paper, no word of its title.
+TEST(MarkdownLoader, TheVenueAfterABracketedLabelDescribesThePaper) {
+  LoadResult result;
+  load_markdown_text(
+      "l.md",
+      "# L\n\n## S\n\n"
+      "- **Taming Transformers** [[pdf]](https://arxiv.org/abs/2110.04260) ICLR 2022\n"
+      "- **GLaM** [[pdf](https://arxiv.org/abs/2112.06905)] arXiv 2021\n",
+      result);
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "Taming Transformers");
+  EXPECT_EQ(entries[0].url, "https://arxiv.org/abs/2110.04260");
+  EXPECT_EQ(entries[0].description, "ICLR 2022");
+  EXPECT_EQ(entries[1].title, "GLaM");
+  EXPECT_EQ(entries[1].description, "arXiv 2021");
+}
+
 // Words without a link over linked items name their group, separator and
 // all ("- Let's build a URL shortener - with Gin & Redis" over its parts).
 TEST(MarkdownLoader, WordsWithASeparatorOverLinkedItemsAreALabel) {

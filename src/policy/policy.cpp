@@ -385,12 +385,12 @@ bool is_site_root(std::string_view bare) {
 
 /// The words a project's domain or page may add to its name ("futhark-lang",
 /// "fishshell", "dlthub", "pestphp", "greatexpectations", "mindustrygame",
-/// "kasmweb", "anvilformac", "larksuite", "gioui", "lumalabs").
-constexpr std::array<std::string_view, 34> k_name_suffixes{
+/// "kasmweb", "anvilformac", "larksuite", "gioui", "lumalabs", "micro-editor").
+constexpr std::array<std::string_view, 36> k_name_suffixes{
     "lang",  "project", "hq",        "js",    "api", "app",  "framework", "ai",     "cli",
     "shell", "tool",    "tools",     "io",    "hub", "data", "games",     "game",   "engine",
     "ds",    "org",     "community", "php",   "py",  "rb",   "rs",        "online", "office",
-    "web",   "formac",  "mac",       "suite", "ui",  "labs", "s"};
+    "web",   "formac",  "mac",       "suite", "ui",  "labs", "editor",    "dev",    "s"};
 
 /// A name without the suffix its domain added ("futhark" for futharklang),
 /// for each of k_name_suffixes it ends in, leaving three letters or more.
@@ -729,8 +729,17 @@ bool software_site_root(const Classification& classification, std::string_view t
       R"((?i)\b(?:lists?|collections?|tutorials?|courses?|learn\w*|guides?|books?|benchmarks?|)"
       R"(leaderboards?|datasets?|awesome|resources|community|forums?|cheat ?sheets?|news|)"
       R"(articles?|directory|catalog(?:ue)?s?|writes|writing|posts|essays|talks|podcasts?)\b)");
+  // A product's page just below a vendor's root, named in one word:
+  // "jetbrains.com/objc/" for AppCode, "symas.com/mdb/" for LMDB; a slug of
+  // words ("why-ack", "introducing-devin") names an article.
+  static const RE2 k_product_segment(R"([a-z][a-z0-9]{1,11})");
+  static const RE2 k_not_product(R"(log-?in|sign-?(?:in|up)|register|account|blog|news|posts?)");
+  const std::string_view bare = bare_path(classification);
   const re2::StringPiece text(description.data(), description.size());
-  return !named_by_path(classification.host) && is_site_root(bare_path(classification)) &&
+  return !named_by_path(classification.host) &&
+         (is_site_root(bare) ||
+          (RE2::FullMatch(re2::StringPiece(bare.data(), bare.size()), k_product_segment) &&
+           !RE2::FullMatch(re2::StringPiece(bare.data(), bare.size()), k_not_product))) &&
          RE2::PartialMatch(text, k_software) && !RE2::PartialMatch(text, k_not_software) &&
          !says_blog(title, description);
 }

@@ -46,6 +46,7 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       // project's page named with an affix or by its index page.
       {"tmux", "https://tmux.github.io/"},
       {"Ginkgo", "https://ginkgo-project.github.io/"},
+      {"micro", "https://micro-editor.github.io"},
       {"TTK", "https://topology-tool-kit.github.io/"},
       {"es", "https://wryun.github.io/es-shell/"},
       {"pg_bulkload", "https://ossc-db.github.io/pg_bulkload/index.html"},
@@ -132,7 +133,7 @@ TEST(OwnSite, ASitesRootTheDescriptionCallsSoftwareIsItsSite) {
     const char* description;
     bool own_site;
   };
-  for (const auto& [title, url, description, own_site] : std::array<Case, 9>{{
+  for (const auto& [title, url, description, own_site] : std::array<Case, 13>{{
            {"ack", "https://beyondgrep.com/", "A grep-like search tool optimized for source code.",
             true},
            {"mr", "https://myrepos.branchable.com", "Multiple Repository management tool", true},
@@ -146,6 +147,12 @@ TEST(OwnSite, ASitesRootTheDescriptionCallsSoftwareIsItsSite) {
            {"Open sets", "https://www.datasetlist.com/", "A list of datasets and tools.", false},
            {"J. Doe", "https://jane.example/", "Writes about compilers.", false},
            {"ack", "https://beyondgrep.com/why-ack/", "A grep-like search tool.", false},
+           // A product's page just below its vendor's root, named in one word.
+           {"AppCode", "https://www.jetbrains.com/objc/", "Smart IDE for iOS development", true},
+           {"LMDB", "https://www.symas.com/mdb/", "An embedded key-value database.", true},
+           {"Devin", "https://cognition.example/introducing-devin", "An AI software engineer.",
+            false},
+           {"Wide", "https://wide.example.org/login", "A web IDE for Go.", false},
        }}) {
     EXPECT_EQ(class_after_first_party(policy, title, url, description) == "docs", own_site) << url;
   }

@@ -29,6 +29,16 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
   if (view.is_note() || view.is_report_with_code()) {
     return;
   }
+  // A list that keeps no source policy (source/not-primary off) keeps the
+  // material its headings name ("Tutorials", "Free Courses", "Talks") on
+  // purpose: its entries there are not judged one by one. Where that rule
+  // is on, it judges the section ("listed under …").
+  if (const auto sources = context.policy.rules.find("source/not-primary");
+      sources != context.policy.rules.end() && sources->second.off &&
+      context.policy.secondary_sections.first_match(view.group != nullptr ? view.group->title
+                                                                          : view.section.title)) {
+    return;
+  }
   const Entry& entry = view.entry;
   if (const SourceClass* source_class = view.source_class();
       source_class != nullptr && source_class->surface) {
@@ -130,7 +140,9 @@ extern const Rule k_surface_tutorial = {
         "A title that is the name the link goes by (\"Primer\" at primer.style) names a project "
         "and is not judged by its words. Where the link text only labels the link "
         "(\"link_labels\"), the description is read as the title. A declared implementer "
-        "report with code is exempt.",
+        "report with code is exempt. Where source/not-primary is off (a list that keeps no "
+        "source policy), entries under a heading \"secondary_sections\" names (\"Tutorials\", "
+        "\"Free Courses\", \"Talks\") are kept on purpose and not judged.",
     .hint = "link the primary source the tutorial summarises",
     .check_entry = check_surface_tutorial,
 };

@@ -1,4 +1,7 @@
+#include "load/markdown_loader.h"
+#include "rules/engine.h"
 #include "rules/rule_test_support.h"
+#include "util/date.h"
 
 namespace sg::testing {
 namespace {
@@ -65,6 +68,34 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
 
 // A paper's title that says "step by step" names its method ("Let's Verify
 // Step by Step"); a secondary page that says it is a walkthrough.
+// A list that keeps no source policy keeps the material its headings name
+// on purpose: under "Tutorials" or "Talks" no entry is judged one by one,
+// elsewhere it still is. With source/not-primary on, the rule judges all.
+TEST(SurfaceTutorial, AListWithoutTheSourcePolicyKeepsItsTutorialSections) {
+  LoadResult loaded;
+  load_markdown_text(
+      "README.md",
+      "# L\n\n## Tutorials\n\n"
+      "- [Python for Data Science: A Beginner's Guide](https://someone.example/py) - "
+      "Pandas basics.\n\n## Tools\n\n"
+      "- [CUDA for Beginners](https://someone.example/cuda) - A first kernel.\n",
+      loaded);
+  const auto today = parse_date("2026-11-30").value();
+  Policy without_sources = list_policy();
+  without_sources.rules["source/not-primary"].off = true;
+  const auto tutorial_lines = [&](const Policy& policy) {
+    std::vector<int> lines;
+    for (const Diagnostic& d : run_rules(loaded.list, policy, today)) {
+      if (d.rule == "surface/tutorial") {
+        lines.push_back(d.location.line);
+      }
+    }
+    return lines;
+  };
+  EXPECT_THAT(tutorial_lines(without_sources), ElementsAre(9));
+  EXPECT_THAT(tutorial_lines(list_policy()), ElementsAre(5, 9));
+}
+
 // A tutorial site's online compiler is a tool to run code in, not a lesson;
 // its lessons are still tutorials.
 TEST(SurfaceTutorial, AnOnlineCompilerOnATutorialSiteIsNoTutorial) {

@@ -35,8 +35,9 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
   // is on, it judges the section ("listed under …").
   if (const auto sources = context.policy.rules.find("source/not-primary");
       sources != context.policy.rules.end() && sources->second.off &&
-      context.policy.secondary_sections.first_match(view.group != nullptr ? view.group->title
-                                                                          : view.section.title)) {
+      (context.policy.secondary_sections.first_match(view.section.title) ||
+       (view.group != nullptr &&
+        context.policy.secondary_sections.first_match(view.group->title)))) {
     return;
   }
   const Entry& entry = view.entry;

@@ -75,7 +75,7 @@ TEST(SurfaceTutorial, AListWithoutTheSourcePolicyKeepsItsTutorialSections) {
   LoadResult loaded;
   load_markdown_text(
       "README.md",
-      "# L\n\n## Tutorials\n\n"
+      "# L\n\n## Tutorials\n\n### Prompting\n\n"
       "- [Python for Data Science: A Beginner's Guide](https://someone.example/py) - "
       "Pandas basics.\n\n## Tools\n\n"
       "- [CUDA for Beginners](https://someone.example/cuda) - A first kernel.\n",
@@ -92,8 +92,8 @@ TEST(SurfaceTutorial, AListWithoutTheSourcePolicyKeepsItsTutorialSections) {
     }
     return lines;
   };
-  EXPECT_THAT(tutorial_lines(without_sources), ElementsAre(9));
-  EXPECT_THAT(tutorial_lines(list_policy()), ElementsAre(5, 9));
+  EXPECT_THAT(tutorial_lines(without_sources), ElementsAre(11));
+  EXPECT_THAT(tutorial_lines(list_policy()), ElementsAre(7, 11));
 }
 
 // A tutorial site's online compiler is a tool to run code in, not a lesson;

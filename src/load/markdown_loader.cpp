@@ -379,7 +379,7 @@ class MarkdownReader {
           return;
         }
         if (cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK &&
-            (read_html_entries(block) || read_html_category(block))) {
+            (read_html_entries(block) || read_html_category(block) || read_html_heading(block))) {
           return;
         }
         append_text(source_of(block));
@@ -963,6 +963,61 @@ class MarkdownReader {
       }
     }
     return false;
+  }
+
+  /// '<a name="c" />' then '<h2>C</h2>' within a section: a heading written
+  /// in HTML names the group of the entries after it, as "### C" would.
+  /// False when the block holds anything else, or stands before any section.
+  bool read_html_heading(cmark_node* block) {
+    if (!m_seen_section_heading || m_out.list.sections.empty() || m_in_footer) {
+      return false;
+    }
+    const links::HtmlDocument document(literal(block));
+    const GumboNode* heading = nullptr;
+    std::vector<const GumboNode*> stack{document.root()};
+    while (!stack.empty()) {
+      const GumboNode* node = stack.back();
+      stack.pop_back();
+      if (node->type == GUMBO_NODE_TEXT && !trim(node->v.text.text).empty()) {
+        return false;  // words outside the heading: prose
+      }
+      if (node->type != GUMBO_NODE_ELEMENT) {
+        continue;
+      }
+      switch (node->v.element.tag) {
+        case GUMBO_TAG_H1:
+        case GUMBO_TAG_H2:
+        case GUMBO_TAG_H3:
+        case GUMBO_TAG_H4:
+        case GUMBO_TAG_H5:
+        case GUMBO_TAG_H6:
+          if (heading != nullptr) {
+            return false;
+          }
+          heading = node;
+          continue;  // its words are its title
+        case GUMBO_TAG_IMG:
+        case GUMBO_TAG_TABLE:
+        case GUMBO_TAG_UL:
+        case GUMBO_TAG_OL:
+          return false;
+        default:
+          break;
+      }
+      const GumboVector& children = node->v.element.children;
+      for (unsigned i = children.length; i > 0; --i) {
+        stack.push_back(static_cast<const GumboNode*>(children.data[i - 1]));
+      }
+    }
+    if (heading == nullptr) {
+      return false;
+    }
+    std::string title(trim(html_item_text(heading, heading).title));
+    if (title.empty()) {
+      return false;
+    }
+    open_group(std::move(title), locate(block));
+    return true;
   }
 
   Section& current_section() {

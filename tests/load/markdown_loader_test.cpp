@@ -236,6 +236,27 @@ TEST(MarkdownLoader, TheVenueAfterABracketedLabelDescribesThePaper) {
   EXPECT_EQ(entries[1].description, "arXiv 2021");
 }
 
+// '<a name="c" />' and '<h2>C</h2>' in a section name a group, as "### C"
+// does; an HTML block with more than a heading stays prose.
+TEST(MarkdownLoader, AnHtmlHeadingInASectionNamesAGroup) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## Languages\n\n<a name=\"c\" />\n<h2>C</h2>\n\n"
+                     "- [cppcheck](https://a.example/cppcheck) - Checks C code.\n\n"
+                     "<a name=\"go\" />\n<h2>Go</h2>\n\n"
+                     "- [vet](https://a.example/vet) - Checks Go code.\n\n"
+                     "<p>Some <b>words</b></p>\n\n- [x](https://a.example/x) - More Go.\n",
+                     result);
+  const Section& languages = result.list.sections.at(0);
+  ASSERT_EQ(languages.groups.size(), 2U);
+  EXPECT_EQ(languages.groups[0].title, "C");
+  EXPECT_EQ(languages.groups[0].location.line, 5);
+  ASSERT_EQ(languages.groups[0].entries.size(), 1U);
+  EXPECT_EQ(languages.groups[1].title, "Go");
+  EXPECT_EQ(languages.groups[1].entries.size(), 2U);
+  EXPECT_TRUE(languages.entries.empty());
+}
+
 // Words without a link over linked items name their group, separator and
 // all ("- Let's build a URL shortener - with Gin & Redis" over its parts).
 TEST(MarkdownLoader, WordsWithASeparatorOverLinkedItemsAreALabel) {

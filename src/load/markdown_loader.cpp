@@ -2874,6 +2874,17 @@ class MarkdownReader {
         if (type == CMARK_NODE_TEXT && !entry.links.empty() && trim(text) == ".") {
           continue;  // "- [Title](url).": the item's full stop, not the title's
         }
+        static const RE2 k_sentence_after_link(R"(\.\s+(\p{Lu}.*))");
+        if (std::string sentence; type == CMARK_NODE_TEXT && entry_link != nullptr &&
+                                  cmark_node_previous(node) == entry_link && !titled_after_tag &&
+                                  RE2::FullMatch(text, k_sentence_after_link, &sentence)) {
+          // "[AI Digest](…). A weekly newsletter on AI.": the full stop ends
+          // the title, and the sentence after it describes the entry.
+          in_description = true;
+          entry.set_position("description", locate(node));
+          description += sentence;
+          continue;
+        }
         if (type == CMARK_NODE_EMPH && entry.links.empty() && !authors_at &&
             first_link_in(node) == nullptr && has_word_character(title) &&
             trim(title).ends_with('.')) {

@@ -236,6 +236,25 @@ TEST(MarkdownLoader, TheVenueAfterABracketedLabelDescribesThePaper) {
   EXPECT_EQ(entries[1].description, "arXiv 2021");
 }
 
+// "[AI Digest](…). A weekly newsletter.": the full stop after the title's
+// link ends the title, and the sentence after it describes the entry.
+TEST(MarkdownLoader, ASentenceAfterTheTitlesFullStopDescribesIt) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## S\n\n"
+                     "- [AI Digest](https://aidigest.example/). A weekly newsletter on AI.\n"
+                     "- [Sorted Shading](https://a.example/s.pdf). Eisenacher et al. EGSR 2013.\n"
+                     "- [v1.2](https://b.example/). and more\n",
+                     result);
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].title, "AI Digest");
+  EXPECT_EQ(entries[0].description, "A weekly newsletter on AI.");
+  EXPECT_EQ(entries[1].title, "Sorted Shading");
+  EXPECT_EQ(entries[1].description, "Eisenacher et al. EGSR 2013.");
+  EXPECT_EQ(entries[2].title, "v1.2. and more");
+}
+
 // '<a name="c" />' and '<h2>C</h2>' in a section name a group, as "### C"
 // does; an HTML block with more than a heading stays prose.
 TEST(MarkdownLoader, AnHtmlHeadingInASectionNamesAGroup) {

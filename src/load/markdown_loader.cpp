@@ -2784,6 +2784,19 @@ class MarkdownReader {
               // "2019-10-01 [Title](url)": the venue or date opens the
               // description; "Paper: [Title](url)" says what the link is.
               title.clear();
+            } else if (static const RE2 k_authors_end(R"(\s*[.:]\s*)");
+                       cmark_node_get_type(first) == CMARK_NODE_EMPH &&
+                       first_link_in(first) == nullptr && cmark_node_next(first) != nullptr &&
+                       cmark_node_next(cmark_node_next(first)) == node &&
+                       cmark_node_get_type(cmark_node_next(first)) == CMARK_NODE_TEXT &&
+                       RE2::FullMatch(literal(cmark_node_next(first)), k_authors_end)) {
+              // "*Paul E. McKenney*. [Title](url)": the authors in italics
+              // before the title's link open its description.
+              venue_tag = trim(plain_text(first));
+              if (!sg::ends_sentence(venue_tag)) {
+                venue_tag += '.';  // "Herlihy and Shavit. A book."
+              }
+              title.clear();
             }
             take_entry_link(link, label);
           } else {

@@ -236,6 +236,26 @@ TEST(MarkdownLoader, TheVenueAfterABracketedLabelDescribesThePaper) {
   EXPECT_EQ(entries[1].description, "arXiv 2021");
 }
 
+// "*Paul E. McKenney*. [Title](url)": the authors in italics before the
+// title's link open its description; other emphasis stays words of the title.
+TEST(MarkdownLoader, AuthorsInItalicsBeforeATitlesLinkDescribeIt) {
+  LoadResult result;
+  load_markdown_text("l.md",
+                     "# L\n\n## Books\n\n"
+                     "* *Paul E. McKenney*. [Is Parallel Programming Hard?](https://a.example/pb)\n"
+                     "* *Herlihy and Shavit*. [The Art of Multiprocessor Programming]"
+                     "(https://b.example/amp) - A book.\n"
+                     "* *New* [Tool](https://c.example/) - A tool.\n",
+                     result);
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].title, "Is Parallel Programming Hard?");
+  EXPECT_EQ(entries[0].description, "Paul E. McKenney.");
+  EXPECT_EQ(entries[1].title, "The Art of Multiprocessor Programming");
+  EXPECT_EQ(entries[1].description, "Herlihy and Shavit. A book.");
+  EXPECT_EQ(entries[2].title, "New Tool");
+}
+
 // "[AI Digest](…). A weekly newsletter.": the full stop after the title's
 // link ends the title, and the sentence after it describes the entry.
 TEST(MarkdownLoader, ASentenceAfterTheTitlesFullStopDescribesIt) {

@@ -538,14 +538,13 @@ void run_init(const InitOptions& options) {
   }
   // Host rules serve the source rules: with source/not-primary off, no
   // host needs one.
+  const bool sources_off = turns_sources_off(rules_off);
   const std::vector<std::pair<std::string, std::size_t>> unknown_hosts =
-      turns_off(rules_off, "source/not-primary")
-          ? std::vector<std::pair<std::string, std::size_t>>{}
-          : unclassified_hosts(loaded.list, parsed);
+      sources_off ? std::vector<std::pair<std::string, std::size_t>>{}
+                  : unclassified_hosts(loaded.list, parsed);
   std::cout << "\nto review:\n"
                "  - host classes and patterns are the shipped defaults; "
-            << (turns_off(rules_off, "source/not-primary")
-                    ? "source/not-primary is off, so no host needs a rule of its own\n"
+            << (sources_off ? "source/not-primary is off, so no host needs a rule of its own\n"
                 : unknown_hosts.empty()
                     ? "each entry's link is classified by a host rule or by its URL's shape\n"
                     : "add host rules for the hosts your list links most:\n");

@@ -969,8 +969,8 @@ class MarkdownReader {
   /// in HTML names the group of the entries after it, as "### C" would.
   /// False when the block holds anything else, or stands before any section.
   bool read_html_heading(cmark_node* block) {
-    if (!m_seen_section_heading || m_out.list.sections.empty() || m_in_footer) {
-      return false;
+    if (!m_seen_section_heading || m_out.list.sections.empty()) {
+      return false;  // (a footer's blocks are its text before they get here)
     }
     const links::HtmlDocument document(literal(block));
     const GumboNode* heading = nullptr;

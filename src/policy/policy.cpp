@@ -101,6 +101,11 @@ const UrlShape* UrlShapes::first_match(std::string_view place, const UrlShape* a
   return first && *first < shapes.size() ? &shapes[*first] : nullptr;
 }
 
+bool Policy::turns_off(std::string_view id) const {
+  const auto setting = rules.find(id);
+  return setting != rules.end() && setting->second.off;
+}
+
 const SourceClass* Policy::find_class(std::string_view name) const {
   for (const SourceClass& source_class : classes) {
     if (source_class.name == name) {
@@ -735,11 +740,11 @@ bool software_site_root(const Classification& classification, std::string_view t
   static const RE2 k_product_segment(R"([a-z][a-z0-9]{1,11})");
   static const RE2 k_not_product(R"(log-?in|sign-?(?:in|up)|register|account|blog|news|posts?)");
   const std::string_view bare = bare_path(classification);
+  const re2::StringPiece segment(bare.data(), bare.size());
   const re2::StringPiece text(description.data(), description.size());
   return !named_by_path(classification.host) &&
-         (is_site_root(bare) ||
-          (RE2::FullMatch(re2::StringPiece(bare.data(), bare.size()), k_product_segment) &&
-           !RE2::FullMatch(re2::StringPiece(bare.data(), bare.size()), k_not_product))) &&
+         (is_site_root(bare) || (RE2::FullMatch(segment, k_product_segment) &&
+                                 !RE2::FullMatch(segment, k_not_product))) &&
          RE2::PartialMatch(text, k_software) && !RE2::PartialMatch(text, k_not_software) &&
          !says_blog(title, description);
 }

@@ -265,6 +265,8 @@ struct Policy {
   LinkPolicy links;
 
   const SourceClass* find_class(std::string_view name) const;
+  /// Whether "rules" turns the rule `id` off.
+  bool turns_off(std::string_view id) const;
 };
 
 /// Where a URL comes from, according to the policy.

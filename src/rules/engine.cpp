@@ -87,14 +87,12 @@ Diagnostic make_diagnostic(const Rule& rule, Severity severity, Finding finding)
 }
 
 std::optional<Severity> rule_severity(const Rule& rule, const Policy& policy) {
-  const auto setting = policy.rules.find(rule.id);
-  if (setting == policy.rules.end()) {
-    return rule.severity;
-  }
-  if (setting->second.off) {
+  if (policy.turns_off(rule.id)) {
     return std::nullopt;
   }
-  return setting->second.severity.value_or(rule.severity);
+  const auto setting = policy.rules.find(rule.id);
+  return setting == policy.rules.end() ? rule.severity
+                                       : setting->second.severity.value_or(rule.severity);
 }
 
 std::vector<Diagnostic> run_document_link_rules(const List& list, const Policy& policy) {

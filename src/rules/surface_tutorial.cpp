@@ -33,8 +33,7 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
   // material its headings name ("Tutorials", "Free Courses", "Talks") on
   // purpose: its entries there are not judged one by one. Where that rule
   // is on, it judges the section ("listed under …").
-  if (const auto sources = context.policy.rules.find("source/not-primary");
-      sources != context.policy.rules.end() && sources->second.off &&
+  if (context.policy.turns_off("source/not-primary") &&
       (context.policy.secondary_sections.first_match(view.section.title) ||
        (view.group != nullptr &&
         context.policy.secondary_sections.first_match(view.group->title)))) {

@@ -650,7 +650,7 @@ class MarkdownReader {
       if (level <= 2) {
         m_after_contents = false;
       }
-      if (is_footer_title(lower)) {
+      if (is_footer_title(lower) || (is_news_title(lower) && opens_the_list())) {
         m_in_footer = true;  // a section still: its prose stays, its items are no entries
       }
       Section section;
@@ -682,8 +682,7 @@ class MarkdownReader {
       // the heading itself ("#### [superconsole](…) - Windows-only").
       if (level == 2 && m_level_two_links_are_entries) {
         // A list of "##" entries is one section, after its preamble if any.
-        if (m_out.list.sections.empty() ||
-            (m_preamble_section && m_out.list.sections.size() == 1)) {
+        if (opens_the_list()) {
           Section section;
           section.title = m_out.list.title;
           section.location = locate(heading);
@@ -833,6 +832,21 @@ class MarkdownReader {
         R"((?:as )?(?:featured|seen|mentioned) (?:on|in)|press|)"
         R"(join (?:the|our) community|contact(?: us)?|get in touch|follow us)\W*$)");
     return RE2::FullMatch(lower, k_footer) || is_see_also(lower);
+  }
+
+  /// Whether a heading (in lower case) is "News" alone ("## 🔔 News"). Opening
+  /// the list, before its first section, it is the list's own news (a paper
+  /// accepted, the list trending); further down it may be a topic of
+  /// resources (news sites), so only is_footer_title's "Latest News" is
+  /// taken anywhere.
+  static bool is_news_title(std::string_view lower) {
+    static const RE2 k_news(R"(\W*news\W*)");
+    return RE2::FullMatch(lower, k_news);
+  }
+
+  /// Whether no section has opened yet but the preamble's.
+  bool opens_the_list() const {
+    return m_out.list.sections.empty() || (m_preamble_section && m_out.list.sections.size() == 1);
   }
 
   /// A list of at least this many "##" headings that link resources, with

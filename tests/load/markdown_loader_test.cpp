@@ -824,6 +824,27 @@ TEST(MarkdownLoader, FooterItemsAreNoEntries) {
   EXPECT_THAT(result.list.sections.back().intro, ::testing::HasSubstr("Public domain"));
 }
 
+// "## 🔔 News" opening a paper list says what happened to the list and its
+// authors' papers; "## News" among the topics of a list of sites is a topic.
+TEST(MarkdownLoader, NewsOpeningTheListIsItsOwn) {
+  const LoadResult opening = load_text(
+      "# Papers\n\n## \xf0\x9f\x94\x94 News\n"
+      "- [2024/05/02] R3 ([Reverse Curriculum RL](https://arxiv.org/abs/2402.05808)) was "
+      "accepted!\n  - Paper: [R3](https://arxiv.org/abs/2402.05808).\n\n"
+      "## Agents\n\n- [R3](https://arxiv.org/abs/2402.05808) - Reverse curriculum.\n");
+  EXPECT_EQ(opening.list.entry_count(), 1U);
+  EXPECT_EQ(opening.list.sections.at(0).title, "\xf0\x9f\x94\x94 News");
+  EXPECT_EQ(
+      opening.not_entries.at(
+          "items of the list's own sections (licence, contributing, sponsors, news, see also)"),
+      2U);  // the news and the item nested under it
+
+  const LoadResult topic = load_text(
+      "# Sites\n\n## Search\n\n- [Kagi](https://kagi.example/) - A search engine.\n\n"
+      "## News\n\n- [Lobsters](https://lobste.rs/) - Computing news.\n");
+  EXPECT_EQ(topic.list.entry_count(), 2U);
+}
+
 // "### See also" inside a section points elsewhere up to the next heading as
 // high; the group after it holds entries again.
 TEST(MarkdownLoader, ASeeAlsoSubheadingIsTheListsOwnUpToTheNextHeading) {

@@ -13,21 +13,26 @@
 namespace sg {
 namespace {
 
-/// The earlier entry `entry` repeats, or null when the list may repeat it:
-/// a list that files by topic ("duplicates.across_sections": false) files one
-/// resource under its name once per topic (slip_against).
-const Entry* repeated_entry(const std::vector<FiledEntry>& earlier, const Entry& entry,
-                            const void* topic, bool across_topics) {
+/// The earlier entry `entry` repeats, or null when it repeats none: an
+/// entry's several links may repeat each other.
+const Entry* earlier_entry(const std::vector<FiledEntry>& earlier, const Entry& entry) {
   for (const FiledEntry& filed : earlier) {
     if (filed.entry == &entry) {
       return nullptr;
     }
   }
-  return across_topics ? earlier.front().entry : slip_against(earlier, entry, topic);
+  return earlier.empty() ? nullptr : earlier.front().entry;
 }
 
+/// The entries that wrote one page, and whether any of them wrote it as its
+/// own link (an entry's first) rather than as one of its other pages.
+struct PageWriters {
+  std::vector<FiledEntry> filed;
+  bool as_own_link = false;
+};
+
 void check_duplicate_url(const List& list, const RuleContext& context, Findings& out) {
-  std::unordered_map<std::string, std::vector<FiledEntry>> seen;
+  std::unordered_map<std::string, PageWriters> seen;
   seen.reserve(list.entry_count());
   // Entries of a featured or sponsors' table ("exempt_sections.repeats").
   std::unordered_set<const Entry*> featured;
@@ -41,35 +46,53 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
     if (heading_among(context.policy.repeats_exempt_sections, section, group) != nullptr) {
       featured.insert(&entry);
     }
-    for (const Entry::LocatedUrl& link : entry.located_urls()) {
+    const std::vector<Entry::LocatedUrl> links = entry.located_urls();
+    for (const Entry::LocatedUrl& link : links) {
       if (link.field == "code") {
         continue;  // a paper and its report may name one repository
       }
-      std::vector<FiledEntry>& earlier =
-          seen[duplicate_key(link.url, link.parsed, context.policy.canonical)];
-      const Entry* first =
-          earlier.empty()
-              ? nullptr
-              : repeated_entry(earlier, entry, topic, context.policy.duplicates_across_sections);
-      if (earlier.empty() || earlier.back().entry != &entry) {
-        earlier.push_back({&entry, topic});
+      const bool own_link = &link == &links.front();
+      PageWriters& page = seen[duplicate_key(link.url, link.parsed, context.policy.canonical)];
+      const Entry* first = earlier_entry(page.filed, entry);
+      // Two papers of one lab each link its project page among their other
+      // pages: a repeat only where one of them is an entry's own link.
+      const bool other_pages_only = !own_link && !page.as_own_link;
+      page.as_own_link = page.as_own_link || own_link;
+      // One resource under its title in another topic: filed again there,
+      // which a list that files by topic does on purpose.
+      const Entry* slip = first == nullptr ? nullptr : slip_against(page.filed, entry, topic);
+      if (page.filed.empty() || page.filed.back().entry != &entry) {
+        page.filed.push_back({&entry, topic});
       }
-      // A featured table repeats, under its name, an entry filed elsewhere.
-      const bool features = first != nullptr &&
-                            (featured.contains(first) || featured.contains(&entry)) &&
-                            same_name(*first, entry);
-      if (first == nullptr || features ||
-          std::find(repeated.begin(), repeated.end(), first) != repeated.end()) {
+      if (first == nullptr || other_pages_only ||
+          (slip == nullptr && !context.policy.duplicates_across_sections)) {
         continue;
       }
-      repeated.push_back(first);
-      out.push_back(Finding{
+      // The entry it slips against, in its own topic or under another name.
+      const Entry* named = slip != nullptr ? slip : first;
+      // A featured table repeats, under its name, an entry filed elsewhere.
+      const bool features =
+          (featured.contains(named) || featured.contains(&entry)) && same_name(*named, entry);
+      if (features || std::find(repeated.begin(), repeated.end(), named) != repeated.end()) {
+        continue;
+      }
+      repeated.push_back(named);
+      Finding finding{
           .location = entry.where("url"),
-          .message = fmt::format("links the same page as \"{}\" at {}:{}", first->title,
-                                 first->location.file, first->location.line),
+          .message = fmt::format("links the same page as \"{}\" at {}:{}", named->title,
+                                 named->location.file, named->location.line),
           .hint = "remove one of them, or waive this rule with the reason the list repeats it",
           .entry = &entry,
-          .involves = {first}});
+          .involves = {named}};
+      if (slip == nullptr) {
+        // Filed again rather than slipped: a warning, as the list may mean it.
+        finding.evidence = "the same title under another topic";
+        finding.severity = Severity::warning;
+        finding.hint =
+            "remove one of them; a list that files one resource under each topic it serves "
+            "says \"duplicates\": {\"across_sections\": false}";
+      }
+      out.push_back(std::move(finding));
     }
   });
 }
@@ -84,10 +107,12 @@ extern const Rule k_entry_duplicate_url = {
         "URLs are compared after normalisation: scheme, host case, default port, trailing "
         "slash, tracking parameters, the arXiv abs/pdf/version forms and the case of a GitHub "
         "owner and repository name; links to two sections of a page (#a, #b) are two entries. "
-        "A list that files one resource under each topic it serves says "
-        "\"duplicates\": {\"across_sections\": false}: then a repeat under the same title in "
-        "another topic (another group, else another section) is that filing, and only a repeat "
-        "within one topic or under another title (a copied link) is reported. A featured or "
+        "A repeat under the same title in another topic (another group, else another section) "
+        "may be the list filing one resource under each topic it serves: it is a warning, and a "
+        "list that files so says \"duplicates\": {\"across_sections\": false} to report only a "
+        "repeat within one topic or under another title (a copied link), the errors. "
+        "Two entries that share one of their other pages (a lab's project page beside each "
+        "paper) repeat nothing. A featured or "
         "sponsors' table that repeats entries on purpose is named in \"exempt_sections\": "
         "{\"repeats\": […]}: a repeat under the same title with one copy there is not reported. "
         "An item nested under "

@@ -75,6 +75,40 @@ TEST(EntryDuplicateUrl, AListMayFileOneResourceUnderSeveralTopicsByPolicy) {
   // Line 11 repeats P within Mapping; line 12 gives Q's page another name;
   // line 26 files Q again under its own name, whatever the copy said.
   EXPECT_THAT(duplicates(R"({"duplicates": {"across_sections": false}})"), ElementsAre(11, 12));
+  // Filed again under its title, a repeat may be meant: a warning that says
+  // why; a slip is an error.
+  std::vector<std::pair<int, Severity>> severities;
+  for (const Diagnostic& d :
+       run_rules(loaded.list, parse_policy("p.json", "{}"), *parse_date("2026-11-30"))) {
+    if (d.rule == "entry/duplicate-url") {
+      severities.emplace_back(d.location.line, d.severity);
+      EXPECT_EQ(d.evidence,
+                d.severity == Severity::warning ? "the same title under another topic" : "");
+    }
+  }
+  EXPECT_THAT(severities,
+              ElementsAre(std::pair{10, Severity::warning}, std::pair{11, Severity::error},
+                          std::pair{12, Severity::error}, std::pair{22, Severity::warning},
+                          std::pair{26, Severity::warning}));
+}
+
+// Two papers of one lab each link its project page among their other pages:
+// they repeat nothing. A paper whose other page is another entry's own link
+// repeats that entry.
+TEST(EntryDuplicateUrl, SharedOtherPagesAreNoRepeat) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## Agents\n\n"
+                     "- **OpenAgents.** [[paper](https://arxiv.org/abs/2310.10634)] "
+                     "[[project page](https://docs.xlang.example)]\n"
+                     "- **OSWorld.** [[paper](https://arxiv.org/abs/2404.07972)] "
+                     "[[project page](https://docs.xlang.example)]\n"
+                     "- **Voyager.** [[paper](https://arxiv.org/abs/2305.16291)]\n"
+                     "- **FireAct.** [[paper](https://arxiv.org/abs/2310.05915)] "
+                     "[[see also](https://arxiv.org/abs/2305.16291)]\n",
+                     loaded);
+  ASSERT_EQ(loaded.list.entry_count(), 4U);
+  EXPECT_THAT(duplicate_lines(loaded, "{}"), ElementsAre(8));
 }
 
 // A sponsors' table at the top repeats catalogue entries on purpose: named

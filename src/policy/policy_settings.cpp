@@ -1264,9 +1264,9 @@ Setting make_policy_settings() {
                 flag(
                     {"across_sections",
                      "Report a resource repeated under its title in another topic (a group, "
-                     "else a section); false for a list that files one resource under each "
-                     "topic it serves, where only a repeat within one topic or under another "
-                     "title (a copied link) is reported.",
+                     "else a section), as a warning; false for a list that files one resource "
+                     "under each topic it serves, where only a repeat within one topic or under "
+                     "another title (a copied link) is reported.",
                      "false"},
                     [](Policy & p) -> auto& { return p.duplicates_across_sections; }, Naming::key),
             }),

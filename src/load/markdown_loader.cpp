@@ -113,6 +113,16 @@ std::string heading_title(cmark_node* heading) {
   return collapse_spaces(trim(with_plain_spaces(std::move(text))));
 }
 
+/// Whether `node` follows a bold span, spaces aside: "**Title** *Authors*".
+bool after_bold(cmark_node* node) {
+  cmark_node* before = cmark_node_previous(node);
+  while (before != nullptr && cmark_node_get_type(before) == CMARK_NODE_TEXT &&
+         trim(cmark_node_get_literal(before) ? cmark_node_get_literal(before) : "").empty()) {
+    before = cmark_node_previous(before);
+  }
+  return before != nullptr && cmark_node_get_type(before) == CMARK_NODE_STRONG;
+}
+
 /// `text` without the marks in `marks` at its end: "Dolly. " is "Dolly".
 void drop_trailing(std::string& text, std::string_view marks) {
   text.erase(text.find_last_not_of(marks) + 1);
@@ -2914,8 +2924,10 @@ class MarkdownReader {
         }
         if (type == CMARK_NODE_EMPH && entry.links.empty() && !authors_at &&
             first_link_in(node) == nullptr && has_word_character(title) &&
-            trim(title).ends_with('.')) {
-          authors_at = title.size();  // "**"Title"**. *Authors et al*. Venue."
+            (trim(title).ends_with('.') || after_bold(node))) {
+          // "**"Title"**. *Authors et al*. Venue.", "**Title** *Authors*": the
+          // bold closes the title without a full stop too.
+          authors_at = title.size();
         }
         if (type != CMARK_NODE_HTML_INLINE) {
           title += text;  // a tag (<img>, <kbd>) names nothing
@@ -3034,6 +3046,12 @@ class MarkdownReader {
       }
     }
     entry.description = trim(description);
+    if (static const RE2 k_bracketed_note(R"(\[([^\[\]]+)\])");
+        entry_link != nullptr && entry.title == url_of(entry_link)) {
+      // "- https://github.com/o/kit [A toolkit for compilers]": a bare URL's
+      // note in brackets is its description.
+      RE2::FullMatch(entry.description, k_bracketed_note, &entry.description);
+    }
     if (const std::string venue(trim(venue_tag)); !venue.empty()) {
       entry.description = entry.description.empty() ? venue : venue + " " + entry.description;
     }

@@ -31,12 +31,14 @@ SeparatorAt ItemSeparators::find(std::string_view text, bool after_link) const {
     }
     // A full-width colon takes no space after it ("[名称](…)：描述").
     const std::string written = mark == "\uff1a" ? mark : mark + " ";
-    // "[Title](url) (also: [HN](…))": a colon inside brackets is the
-    // bracket's own, not the item's separator.
+    // "[Title](url) (also: [HN](…))", "https://… [Kit: a toolkit]": a colon
+    // inside brackets is the bracket's own, not the item's separator.
     const auto in_brackets = [&](std::size_t at) {
       const std::string_view before = text.substr(0, at);
       return std::count(before.begin(), before.end(), '(') >
-             std::count(before.begin(), before.end(), ')');
+                 std::count(before.begin(), before.end(), ')') ||
+             std::count(before.begin(), before.end(), '[') >
+                 std::count(before.begin(), before.end(), ']');
     };
     if (const std::size_t at = text.find(written); at < first.at && !in_brackets(at)) {
       // " : " is the same separator with a space before it.

@@ -236,6 +236,27 @@ TEST(MarkdownLoader, TheVenueAfterABracketedLabelDescribesThePaper) {
   EXPECT_EQ(entries[1].description, "arXiv 2021");
 }
 
+// "[2023/10] **Title** *Authors et al. arXiv.* [[paper](url)]": the bold
+// closes the title with or without a full stop, and the authors in italics
+// after it describe the paper, so one paper filed twice keeps one title.
+TEST(MarkdownLoader, AuthorsInItalicsAfterABoldTitleDescribeIt) {
+  LoadResult loaded;
+  load_markdown_text(
+      "list.md",
+      "# L\n\n## S\n\n"
+      "- [2023/10] **Towards Embodied Decision Making** *Liang Chen et al. arXiv.* "
+      "[[paper](https://arxiv.org/abs/2310.02071)] [[code](https://github.com/o/x)]\n"
+      "- [2023/11] **MAgIC: Investigation of Collaboration.** *Lin Xu et al.* arXiv. "
+      "[[paper](https://arxiv.org/abs/2311.08562)]\n",
+      loaded);
+  const std::vector<Entry>& entries = loaded.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].title, "Towards Embodied Decision Making");
+  EXPECT_EQ(entries[0].description, "[2023/10] Liang Chen et al. arXiv.");
+  EXPECT_EQ(entries[1].title, "MAgIC: Investigation of Collaboration");
+  EXPECT_EQ(entries[1].description, "[2023/11] Lin Xu et al. arXiv.");
+}
+
 // "*Paul E. McKenney*. [Title](url)": the authors in italics before the
 // title's link open its description; other emphasis stays words of the title.
 TEST(MarkdownLoader, AuthorsInItalicsBeforeATitlesLinkDescribeIt) {
@@ -602,6 +623,24 @@ TEST(MarkdownLoader, AColonSeparatesOnlyWhenTheListSaysSoAndOnlyAfterTheLink) {
   // item reads as it does where the colon is no separator.
   EXPECT_EQ(entries[3].title, "D (also: HN)");
   EXPECT_EQ(entries[3].links.size(), 2U);
+}
+
+// "- https://… [note]": a bare URL's bracketed note is its description, and
+// a colon in the note is the note's own.
+TEST(MarkdownLoader, ABareUrlsBracketedNoteDescribesIt) {
+  LoadResult loaded;
+  load_markdown_text("list.md",
+                     "# L\n\n## S\n\n- https://github.com/o/toolchains [toolchains used at o]\n"
+                     "- https://github.com/o/kit [Kit: a verified toolkit for compilers]\n"
+                     "- [Z](https://z.example/) [beta] - A thing.\n",
+                     loaded, ItemSeparators{{"-", ":"}});
+  const std::vector<Entry>& entries = loaded.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].title, "https://github.com/o/toolchains");
+  EXPECT_EQ(entries[0].description, "toolchains used at o");
+  EXPECT_EQ(entries[1].title, "https://github.com/o/kit");
+  EXPECT_EQ(entries[1].description, "Kit: a verified toolkit for compilers");
+  EXPECT_EQ(entries[2].description, "[beta] A thing.");  // a named link's tag stays
 }
 
 TEST(MarkdownLoader, SeveralLinksCodeLinksNestedItemsAndNotes) {

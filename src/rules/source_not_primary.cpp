@@ -122,10 +122,11 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
   }
   // The list's own heading says what it holds; documentation (a project's
   // tutorial under "Tutorials") stays documentation. On a list of projects a
-  // heading names a category of projects ("Books": e-book readers), and a
-  // repository under it is a project of that category.
-  const bool project_under_category = !policy.own_site_classes.empty() && source_class != nullptr &&
-                                      source_class->allows(EntryKind::repo);
+  // heading names a category of projects ("Books": e-book readers,
+  // "Presentations": slide tools), and a repository or site under it is a
+  // project of that category; a page its host classes as secondary was
+  // judged above.
+  const bool project_under_category = !policy.own_site_classes.empty();
   if (!view.entry.kind && !project_under_category &&
       (source_class == nullptr ||
        (source_class->primary && !source_class->allows(EntryKind::docs)))) {

@@ -1081,7 +1081,8 @@ TEST(SourceNotPrimary, OnAListOfProjectsAHeadingNamesACategory) {
       "README.md",
       "# L\n\n## Books\n\n- [epr](https://github.com/wustho/epr) - EPUB reader.\n\n"
       "## Presentations\n\n- [presenterm](https://github.com/mfontanini/presenterm) - "
-      "Terminal slide decks.\n",
+      "Terminal slide decks.\n- [sent](https://tools.suckless.example/sent/) - Simple "
+      "plaintext presentation tool.\n",
       loaded);
   const std::vector<Diagnostic> found = run_rules(loaded.list, projects, *parse_date("2026-12-01"));
   EXPECT_THAT(rule_ids(found), Not(Contains("source/not-primary")));

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <utility>
 
+#include <re2/re2.h>
+
 #include "util/text.h"
 
 namespace sg {
@@ -207,10 +209,13 @@ bool starts_with_capital_or_name(const Entry& entry,
   while (!first_word.empty() && std::ispunct(static_cast<unsigned char>(first_word.back())) != 0) {
     first_word.remove_suffix(1);
   }
+  // "by Jeff Bollinger and Brandon Enright.": a book's credit names its
+  // authors, no sentence to capitalise.
+  static const RE2 k_credit(R"(^by \p{Lu})");
   return std::any_of(lowercase_starts.begin(), lowercase_starts.end(),
                      [&](const std::string& word) { return text.starts_with(word); }) ||
-         to_lower(first_word) == to_lower(entry.title) || names_host(entry, first_word) ||
-         opens_with_a_name(entry, first_word) ||
+         RE2::PartialMatch(text, k_credit) || to_lower(first_word) == to_lower(entry.title) ||
+         names_host(entry, first_word) || opens_with_a_name(entry, first_word) ||
          std::any_of(first_word.begin(), first_word.end(), [](char c) {
            return std::isdigit(static_cast<unsigned char>(c)) != 0 ||
                   std::isupper(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.';

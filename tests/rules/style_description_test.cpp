@@ -171,6 +171,19 @@ TEST(StyleDescription, ALinkedNameOrAPartOfTheTitleMayStartLowerCase) {
   EXPECT_THAT(found[0].message, HasSubstr("capital letter"));
 }
 
+// A book's credit ("- by Jeff Bollinger and Brandon Enright.") names its
+// authors; "by hand" is a sentence that needs its capital.
+TEST(StyleDescription, ACreditStartsWithItsAuthorsNames) {
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## Security\n\n- [Crafting the InfoSec Playbook]"
+                                     "(https://www.amazon.com/dp/1491949406) - by Jeff Bollinger "
+                                     "and Brandon Enright.\n")),
+              Not(Contains("style/description")));
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## Security\n\n- [Playbook]"
+                                     "(https://www.amazon.com/dp/1491949407) - by hand, a "
+                                     "playbook for incident response.\n")),
+              Contains("style/description"));
+}
+
 // "npm library for pagination" at www.npmjs.com starts with the site's name;
 // "Yahoo!" and initials end no sentence; a lead-in ends with the colon before the
 // details listed under a heading entry.

@@ -428,6 +428,34 @@ std::optional<std::string> canonical_url(std::string_view text, const CanonicalR
   return to_string(canonicalize(normalize(std::move(*url)), rules));
 }
 
+namespace {
+
+/// A YouTube video's short link, mobile page or embed ("youtu.be/ID",
+/// "m.youtube.com/watch?v=ID", "youtube.com/embed/ID") as its watch page,
+/// when nothing but the video is named: one video, one identity.
+void to_youtube_watch_page(Url& url) {
+  static const RE2 k_video_id(R"([\w-]{6,20})");
+  static const RE2 k_embed(R"(/(?:embed|shorts|live)/([\w-]{6,20}))");
+  std::string id;
+  if (url.host == "m.youtube.com") {
+    url.host = "youtube.com";
+  }
+  const bool short_link = url.host == "youtu.be" && url.path.size() > 1 &&
+                          RE2::FullMatch(url.path.substr(1), k_video_id) && !url.has_query;
+  if (short_link) {
+    id = url.path.substr(1);
+  } else if (url.host != "youtube.com" || url.has_query ||
+             !RE2::FullMatch(url.path, k_embed, &id)) {
+    return;
+  }
+  url.host = "youtube.com";
+  url.path = "/watch";
+  url.query = "v=" + id;
+  url.has_query = true;
+}
+
+}  // namespace
+
 std::string url_identity(std::string_view text, const CanonicalRules& rules) {
   const std::optional<Url> parsed = parse_url(text);
   return url_identity(text, parsed ? &*parsed : nullptr, rules);
@@ -447,6 +475,7 @@ std::string url_identity(std::string_view text, const Url* parsed, const Canonic
   while (url.path.size() > 1 && url.path.ends_with('/')) {
     url.path.pop_back();
   }
+  to_youtube_watch_page(url);
   if (url.host == "github.com") {
     // GitHub's owner and repository names ignore case: ReactiveX/RxJS is
     // reactivex/rxjs. Paths inside a repository do not.

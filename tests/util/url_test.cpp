@@ -207,6 +207,22 @@ TEST(UrlIdentity, GithubOwnerAndRepositoryIgnoreCaseButNotTheirFiles) {
             url_identity("https://gitlab.com/o/r", rules));
 }
 
+// One video under its short link, mobile page or embed is one page; a
+// playlist or a start time names more than the video.
+TEST(UrlIdentity, AYoutubeVideoIsItsWatchPage) {
+  CanonicalRules rules;
+  rules.tracking_parameters = {"si"};
+  const std::string key = url_identity("https://www.youtube.com/watch?v=lfiQNCNUifI", rules);
+  for (const char* spelling :
+       {"https://youtu.be/lfiQNCNUifI", "https://youtu.be/lfiQNCNUifI?si=VAA-eyg3KmjjZh3H",
+        "https://m.youtube.com/watch?v=lfiQNCNUifI", "https://www.youtube.com/embed/lfiQNCNUifI"}) {
+    EXPECT_EQ(url_identity(spelling, rules), key) << spelling;
+  }
+  EXPECT_NE(url_identity("https://youtu.be/lfiQNCNUifI?t=42", rules), key);
+  EXPECT_NE(url_identity("https://www.youtube.com/watch?v=lfiQNCNUifI&list=PL1", rules), key);
+  EXPECT_NE(url_identity("https://youtu.be/", rules), key);
+}
+
 TEST(IsTrackingParameter, PrefixOrExact) {
   const std::vector<std::string> patterns{"utm_*", "ref"};
   EXPECT_TRUE(is_tracking_parameter("utm_source", patterns));

@@ -40,7 +40,13 @@ SeparatorAt ItemSeparators::find(std::string_view text, bool after_link) const {
              std::count(before.begin(), before.end(), '[') >
                  std::count(before.begin(), before.end(), ']');
     };
-    if (const std::size_t at = text.find(written); at < first.at && !in_brackets(at)) {
+    // "[Book](…) is the first book. Loosely based on this article: [X](…)":
+    // a colon after a sentence belongs to the prose, not to the item.
+    const auto after_a_sentence = [&](std::size_t at) {
+      return text.substr(0, at).find(". ") != std::string_view::npos;
+    };
+    if (const std::size_t at = text.find(written);
+        at < first.at && !in_brackets(at) && !after_a_sentence(at)) {
       // " : " is the same separator with a space before it.
       const bool spaced = at > 0 && text[at - 1] == ' ';
       first = {spaced ? at - 1 : at, written.size() + (spaced ? 1 : 0), mark};

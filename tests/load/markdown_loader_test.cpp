@@ -602,14 +602,16 @@ TEST(MarkdownLoader, AColonSeparatesOnlyWhenTheListSaysSoAndOnlyAfterTheLink) {
       "- [A](https://a.example): Colon right after the link.\n"
       "- [B](https://b.example) : Spaced colon.\n"
       "- Paper: [C](https://c.example) - A label before the link.\n"
-      "- [D](https://d.example) (also: [HN](https://news.example/1))\n";
+      "- [D](https://d.example) (also: [HN](https://news.example/1))\n"
+      "- [E](https://e.example) is the first book. Based on this article: "
+      "[Intro](https://e.example/intro)\n";
   LoadResult by_default;
   load_markdown_text("list.md", text, by_default);
   EXPECT_EQ(by_default.list.sections.at(0).entries.at(0).title, "A: Colon right after the link.");
   LoadResult with_colon;
   load_markdown_text("list.md", text, with_colon, ItemSeparators{{"-", ":"}});
   const std::vector<Entry>& entries = with_colon.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 4U);
+  ASSERT_EQ(entries.size(), 5U);
   EXPECT_EQ(entries[0].title, "A");
   EXPECT_EQ(entries[0].description, "Colon right after the link.");
   EXPECT_EQ(entries[1].title, "B");
@@ -623,6 +625,10 @@ TEST(MarkdownLoader, AColonSeparatesOnlyWhenTheListSaysSoAndOnlyAfterTheLink) {
   // item reads as it does where the colon is no separator.
   EXPECT_EQ(entries[3].title, "D (also: HN)");
   EXPECT_EQ(entries[3].links.size(), 2U);
+  // A colon after a sentence is the prose's: the words after the link
+  // describe it, and the article is a link the description mentions.
+  EXPECT_EQ(entries[4].title, "E");
+  EXPECT_EQ(entries[4].description, "is the first book. Based on this article: Intro");
 }
 
 // "- https://… [note]": a bare URL's bracketed note is its description, and

@@ -2131,8 +2131,15 @@ class MarkdownReader {
         // "  - The subjects covered include …", then its links).
         ++m_out.not_entries["descriptions written as the next item"];
         Entry& entry = entries_of(target).at(*undescribed);
-        entry.description = collapse_spaces(trim(plain_text(paragraph)));
-        entry.set_position("description", locate(paragraph));
+        const std::string sentence = collapse_spaces(trim(plain_text(paragraph)));
+        if (entry.description.empty()) {
+          entry.description = sentence;
+          entry.set_position("description", locate(paragraph));
+        } else {
+          // "- [2023/11] **Title.** *Authors.* [[paper](…)]" then "  - The
+          // work presents …": the sentence goes on from the credit.
+          entry.description += " " + sentence;
+        }
         entry.end_line = cmark_node_get_end_line(item);
       } else if (cmark_node* links = links_under_plain_title(paragraph, nested)) {
         // "- [ICLR'24] CO2: …" over "  - [[arxiv](…)] [[openreview](…)]":
@@ -2166,9 +2173,10 @@ class MarkdownReader {
         if (entries.size() > before) {
           entries.back().detail = nested_under_entry;
           nested_under_entry = true;
-          if (entries.back().description.empty() && !entries.back().url.empty()) {
+          const bool no_description = entries.back().description.empty();
+          if ((no_description || m_described_by_credit_only) && !entries.back().url.empty()) {
             entry_made = entries.size() - 1;
-            if (nested.empty()) {
+            if (nested.empty() && no_description) {
               levels.back().undescribed = entry_made;
             }
           }
@@ -2526,6 +2534,7 @@ class MarkdownReader {
   }
 
   void read_item(cmark_node* item, cmark_node* paragraph, std::vector<Entry>& entries) {
+    m_described_by_credit_only = false;
     cmark_node* first = cmark_node_first_child(paragraph);
     if (first != nullptr && cmark_node_get_type(first) == CMARK_NODE_LINK &&
         url_of(first).starts_with("#")) {
@@ -3002,7 +3011,9 @@ class MarkdownReader {
       // "**"Train Short, Test Long"**. *Ofir Press et al*. ICLR 2022.
       // [[Paper](url)]": the authors in italics and what follows them
       // describe the paper the words before them title.
-      description = title.substr(*authors_at) + (description.empty() ? "" : " ") + description;
+      m_described_by_credit_only = !has_word_character(description);
+      const std::string_view words = trim(description);
+      description = title.substr(*authors_at) + (words.empty() ? "" : " ") + std::string(words);
       title.resize(*authors_at);
       drop_trailing(title, " .,");
     }
@@ -3395,6 +3406,10 @@ class MarkdownReader {
   /// Whether the list's sections are "#" headings after its title ("#
   /// Open-source projects"): a "## [Name](url)" below one is an entry.
   bool m_sections_at_level_one = false;
+  /// Whether the entry read_item made last is described only by its
+  /// authors and venue ("*Lin Xu et al.* arXiv."), so that a sentence
+  /// nested under it may describe it further.
+  bool m_described_by_credit_only = false;
   /// Whether the list's "##" headings that link a resource are its entries.
   bool m_level_two_links_are_entries = false;
   std::optional<HeadingEntry> m_heading_entry;

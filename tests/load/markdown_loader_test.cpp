@@ -257,6 +257,29 @@ TEST(MarkdownLoader, AuthorsInItalicsAfterABoldTitleDescribeIt) {
   EXPECT_EQ(entries[1].description, "[2023/11] Lin Xu et al. arXiv.");
 }
 
+// A paper described only by its authors and venue may have its sentence
+// nested under it: the sentence goes on from the credit. A paper with words
+// of its own keeps its nested items as details.
+TEST(MarkdownLoader, ASentenceNestedUnderACreditDescribesThePaper) {
+  LoadResult loaded;
+  load_markdown_text(
+      "list.md",
+      "# L\n\n## S\n\n"
+      "- [2023/11] **MAgIC: Investigation of Collaboration.** *Lin Xu et al.* arXiv. "
+      "[[paper](https://arxiv.org/abs/2311.08562)]\n"
+      "  - The work presents a benchmark, showing a 50% average improvement.\n"
+      "- [2023/12] **Agents.** *Ann Lee.* arXiv. [[paper](https://arxiv.org/abs/2312.00001)] "
+      "Agents that plan.\n"
+      "  - The work presents a planner that learns from its own mistakes.\n",
+      loaded);
+  const std::vector<Entry>& entries = loaded.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].description,
+            "[2023/11] Lin Xu et al. arXiv. The work presents a benchmark, showing a 50% average "
+            "improvement.");
+  EXPECT_EQ(entries[1].description, "[2023/12] Ann Lee. arXiv. Agents that plan.");
+}
+
 // "*Paul E. McKenney*. [Title](url)": the authors in italics before the
 // title's link open its description; other emphasis stays words of the title.
 TEST(MarkdownLoader, AuthorsInItalicsBeforeATitlesLinkDescribeIt) {

@@ -928,12 +928,14 @@ TEST(SourceNotPrimary, FirstPartyPostsUnderOtherHostRules) {
         "- [Simple samples: Hash](https://electronjs.org/blog/simple-samples) - An Electron "
         "sample app.",
         // A maker's API documentation, beside its blog on the same domain; a
-        // lab's project pages; a repository named like a conference page.
+        // lab's project pages; a repository named like a conference page or
+        // like talk materials, which the entry names as its own.
         "- [Prompt engineering](https://platform.openai.com/docs/guides/prompt-engineering) - "
         "The API's guide.",
         "- [MusicLM](https://google-research.github.io/seanet/musiclm/examples/) - Music from "
         "text.",
-        "- [scheduler](https://github.com/carlescere/scheduler) - Job scheduling made easy."}) {
+        "- [scheduler](https://github.com/carlescere/scheduler) - Job scheduling made easy.",
+        "- [slides](https://github.com/maaslalani/slides) - A markdown presentation tool."}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
     EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << item;
   }

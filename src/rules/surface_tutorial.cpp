@@ -12,6 +12,19 @@ namespace {
 /// How many words of a description say what the entry is.
 constexpr std::size_t k_head_words = 5;
 
+/// Whether the word at `offset` is joined by a hyphen to a capitalised word
+/// before it: part of a name ("Vulkan-tutorial", the site vulkan-tutorial.com).
+bool joined_to_a_name(std::string_view text, std::size_t offset) {
+  if (offset < 2 || text[offset - 1] != '-') {
+    return false;
+  }
+  std::size_t start = offset - 1;
+  while (start > 0 && std::isalnum(static_cast<unsigned char>(text[start - 1])) != 0) {
+    --start;
+  }
+  return start < offset - 1 && std::isupper(static_cast<unsigned char>(text[start])) != 0;
+}
+
 std::size_t words_before(std::string_view text, std::size_t offset) {
   std::size_t words = 0;
   bool in_word = false;
@@ -96,9 +109,11 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
         title_names_link(*view.classification, text)) {
       continue;
     }
-    // The word may be the name itself: "Primer Design System" at primer.style.
+    // The word may be the name itself: "Primer Design System" at primer.style,
+    // or a site named with it ("a Vulkan-tutorial example in Odin").
     if (!(view.classification &&
-          title_names_link(*view.classification, std::string(match->text)))) {
+          title_names_link(*view.classification, std::string(match->text))) &&
+        !joined_to_a_name(text, match->offset)) {
       out.push_back(Finding{
           .location = entry.where(name),
           .message =

@@ -179,12 +179,15 @@ TEST(SurfaceTutorial, ATutorialThatLinksItsCodeIsStillATutorial) {
 // A title that is the name the link goes by names a project: "Primer" at
 // primer.style is a design system.
 TEST(SurfaceTutorial, ATitleThatIsTheProjectsNameIsNoTutorial) {
-  for (const char* item : {"- [Primer](https://primer.style/) - GitHub's design system.",
-                           "- [Components](https://primer.style/components/) - React components "
-                           "of the Primer design system.",
-                           "- [cheatsheet](https://github.com/o/cheatsheet) - Keeps notes.",
-                           "- [AI Getting Started](https://github.com/o/ai-getting-started) - A "
-                           "starter stack for weekend projects."}) {
+  for (const char* item :
+       {"- [Primer](https://primer.style/) - GitHub's design system.",
+        "- [Components](https://primer.style/components/) - React components "
+        "of the Primer design system.",
+        "- [cheatsheet](https://github.com/o/cheatsheet) - Keeps notes.",
+        "- [AI Getting Started](https://github.com/o/ai-getting-started) - A "
+        "starter stack for weekend projects.",
+        "- [Vulkan Example](https://gist.github.com/o/bdaa52ce) - Vulkan-tutorial "
+        "example in Odin."}) {
     EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("surface/tutorial"))) << item;
   }
   // A site's title may add words to the site's name, and they say what it is.

@@ -729,7 +729,8 @@ bool software_site_root(const Classification& classification, std::string_view t
       R"(interpreters?|(?:programming |scripting )?languages?|runtimes?|engines?|editors?|IDE|)"
       R"(servers?|clients?|CLI|command[- ]line|prompts?|plugins?|extensions?|apps?|applications?|)"
       R"(implementations?|implements|databases?|terminals?|parsers?|emulators?|toolkits?|SDK|)"
-      R"(debuggers?|profilers?|linters?|formatters?|generators?|software)\b)");
+      R"(debuggers?|profilers?|linters?|formatters?|generators?|games?|simulat(?:ors?|ions?)|)"
+      R"(players?|viewers?|readers?|browsers?|managers?|software)\b)");
   static const RE2 k_not_software(
       R"((?i)\b(?:lists?|collections?|tutorials?|courses?|learn\w*|guides?|books?|benchmarks?|)"
       R"(leaderboards?|datasets?|awesome|resources|community|forums?|cheat ?sheets?|news|)"

@@ -133,7 +133,7 @@ TEST(OwnSite, ASitesRootTheDescriptionCallsSoftwareIsItsSite) {
     const char* description;
     bool own_site;
   };
-  for (const auto& [title, url, description, own_site] : std::array<Case, 13>{{
+  for (const auto& [title, url, description, own_site] : std::array<Case, 14>{{
            {"ack", "https://beyondgrep.com/", "A grep-like search tool optimized for source code.",
             true},
            {"mr", "https://myrepos.branchable.com", "Multiple Repository management tool", true},
@@ -150,6 +150,8 @@ TEST(OwnSite, ASitesRootTheDescriptionCallsSoftwareIsItsSite) {
            // A product's page just below its vendor's root, named in one word.
            {"AppCode", "https://www.jetbrains.com/objc/", "Smart IDE for iOS development", true},
            {"LMDB", "https://www.symas.com/mdb/", "An embedded key-value database.", true},
+           {"Dwarf Fortress", "https://www.bay12games.com/dwarves/",
+            "Roguelike construction and management simulation.", true},
            {"Devin", "https://cognition.example/introducing-devin", "An AI software engineer.",
             false},
            {"Wide", "https://wide.example.org/login", "A web IDE for Go.", false},

@@ -2104,18 +2104,40 @@ class MarkdownReader {
       const std::size_t target = levels.back().group;
       bool nested_under_entry = levels.back().under_entry;
       cmark_node* paragraph = nullptr;
+      cmark_node* heading = nullptr;
       std::vector<cmark_node*> nested;
       for (cmark_node* block = cmark_node_first_child(item); block != nullptr;
            block = cmark_node_next(block)) {
         if (cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH &&
             block == cmark_node_first_child(item)) {
           paragraph = block;
+        } else if (cmark_node_get_type(block) == CMARK_NODE_HEADING &&
+                   block == cmark_node_first_child(item)) {
+          heading = block;
         } else if (cmark_node_get_type(block) == CMARK_NODE_LIST) {
           nested.push_back(cmark_node_first_child(block));
         }
       }
       ++m_out.list_items;
       std::size_t nested_group = target;
+      if (heading != nullptr) {
+        // "- #### **Operating Systems**" over its courses: GitHub renders the
+        // heading, with its anchor, and the items under it are its group.
+        m_out.list.headings.emplace_back(plain_text(heading, false));
+        ++m_out.not_entries["headings written in a list item (read as group headings)"];
+        if (!nested.empty()) {
+          Group label;
+          label.title = heading_title(heading);
+          label.location = locate(item);
+          Section& section = current_section();
+          section.groups.push_back(std::move(label));
+          nested_group = section.groups.size() - 1;
+        }
+        for (auto it = nested.rbegin(); it != nested.rend(); ++it) {
+          levels.push_back({*it, nested_group, false, std::nullopt});
+        }
+        continue;
+      }
       const std::optional<std::size_t> undescribed =
           std::exchange(levels.back().undescribed, std::nullopt);
       const bool describes_parent = std::exchange(levels.back().undescribed_is_parent, false);

@@ -934,6 +934,25 @@ TEST(MarkdownLoader, ASeeAlsoSubheadingIsTheListsOwnUpToTheNextHeading) {
 
 // A collapsible category ("<details><summary><b>Books</b> <kbd>3 links</kbd>")
 // groups the entries under it, as a heading would.
+// "- #### **Operating Systems**" over its courses: a heading written in a
+// list item names the group of the items under it, and GitHub gives it an
+// anchor that the contents link.
+TEST(MarkdownLoader, AHeadingInAListItemOpensAGroupWithAnAnchor) {
+  const LoadResult result = load_text(
+      "# L\n\n- [Operating Systems](#operating-systems)\n\n## Systems\n\n"
+      "- [CS 110](https://cs110.example/) - Principles of systems.\n"
+      "- #### **Operating Systems**\n"
+      "  - [CS 6200](https://cs6200.example/) - Intro to operating systems.\n"
+      "  - [ECE 344](https://ece344.example/) - Operating systems.\n"
+      "- [CS 4400](https://cs4400.example/) - Computer systems.\n");
+  const Section& section = result.list.sections.at(0);
+  ASSERT_EQ(section.entries.size(), 2U);
+  ASSERT_EQ(section.groups.size(), 1U);
+  EXPECT_EQ(section.groups[0].title, "Operating Systems");
+  EXPECT_EQ(section.groups[0].entries.size(), 2U);
+  EXPECT_THAT(result.list.headings, ::testing::Contains("Operating Systems"));
+}
+
 TEST(MarkdownLoader, ASummaryWithoutALinkOpensAGroup) {
   const LoadResult result = load_text(
       "# L\n\n## Resources\n\n<details id=\"books\">\n"

@@ -24,6 +24,15 @@ TEST(LinkAnchor, AnAnchorMatchesWhateverItsCase) {
               ElementsAre("link/anchor"));
 }
 
+// A heading written in a list item ("- #### **Operating Systems**") has its
+// anchor as any heading does.
+TEST(LinkAnchor, AHeadingInAListItemHasAnAnchor) {
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n- [OS](#operating-systems)\n\n## Systems\n\n"
+                                     "- #### **Operating Systems**\n"
+                                     "  - [CS 6200](https://cs6200.example/) - Intro to OS.\n")),
+              Not(Contains("link/anchor")));
+}
+
 TEST(LinkAnchor, DuplicateHeadingsGetNumberedAnchors) {
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n[a](#notes-1)\n\n## Notes\n\n## Notes\n")), IsEmpty());
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n[a](#notes-2)\n\n## Notes\n\n## Notes\n")),

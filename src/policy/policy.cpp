@@ -750,6 +750,26 @@ bool software_site_root(const Classification& classification, std::string_view t
          !says_blog(title, description);
 }
 
+namespace {
+
+/// The name key of the repository a forge URL links ("awesomeprint" for
+/// github.com/awesome-print/awesome_print), if it links one.
+std::optional<std::string> repository_name(const Classification& classification) {
+  if (!forge_host(classification.host)) {
+    return std::nullopt;
+  }
+  std::string_view path = classification.path;
+  path.remove_prefix(std::min(path.find_first_not_of('/'), path.size()));
+  const std::size_t slash = path.find('/');
+  if (slash == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const std::string_view repository = path.substr(slash + 1);
+  return name_key(repository.substr(0, repository.find('/')));
+}
+
+}  // namespace
+
 bool title_names_link(const Classification& classification, std::string_view title) {
   const std::string title_key = name_key(title);
   if (title_key.size() < 3) {
@@ -760,18 +780,18 @@ bool title_names_link(const Classification& classification, std::string_view tit
     names = domain_names(classification.domain);  // a page of the site: primer.style/components/
   }
   // A repository by its name: github.com/owner/name.
-  if (forge_host(classification.host)) {
-    std::string_view path = classification.path;
-    path.remove_prefix(std::min(path.find_first_not_of('/'), path.size()));
-    if (const std::size_t slash = path.find('/'); slash != std::string_view::npos) {
-      std::string_view repository = path.substr(slash + 1);
-      names.push_back(name_key(repository.substr(0, repository.find('/'))));
-    }
+  if (std::optional<std::string> repository = repository_name(classification)) {
+    names.push_back(std::move(*repository));
   }
   // "Primer Components" at primer.style/components/ is named after the site.
   return std::any_of(names.begin(), names.end(), [&](const std::string& name) {
     return name == title_key || (name.size() >= 4 && title_key.starts_with(name));
   });
+}
+
+bool title_is_repository_name(const Classification& classification, std::string_view title) {
+  const std::optional<std::string> repository = repository_name(classification);
+  return repository && repository->size() >= 3 && *repository == name_key(title);
 }
 
 void apply_byline(const Policy& policy, std::string_view description,

@@ -349,6 +349,11 @@ bool software_site_root(const Classification& classification, std::string_view t
 /// Such a title names a project; its words do not describe it.
 bool title_names_link(const Classification& classification, std::string_view title);
 
+/// Whether the title is the linked repository's name and nothing more
+/// ("Awesome Print" for github.com/awesome-print/awesome_print): its words
+/// name the project; the URL's shape has judged the name.
+bool title_is_repository_name(const Classification& classification, std::string_view title);
+
 /// A forge, where a path names an owner and a repository, in any case.
 bool forge_host(std::string_view host);
 

@@ -91,7 +91,12 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
   // A primary host, or one the policy does not know, can still carry
   // secondary material: surveys, studies of someone else's system, summaries.
   const Policy& policy = context.policy;
-  if (auto match = policy.secondary_titles.first_match(view.title_text)) {
+  // A repository's title that is its name ("Awesome Print" for
+  // awesome-print/awesome_print) names it; the URL's shape judged the name.
+  const bool titled_by_name =
+      view.classification && title_is_repository_name(*view.classification, view.title_text);
+  if (auto match =
+          titled_by_name ? std::nullopt : policy.secondary_titles.first_match(view.title_text)) {
     if (!policy.method_titles.first_match(view.title_text)) {
       out.push_back(Finding{
           .location = view.entry.where(view.title_field),

@@ -946,6 +946,27 @@ TEST(SourceNotPrimary, FirstPartyPostsUnderOtherHostRules) {
             nullptr);
 }
 
+// A course word inside a word ("discourse", "metaclass") or an "awesome_"
+// gem names no course or link collection; at a separator it still does.
+TEST(SourceNotPrimary, ACourseOrAwesomeWordInsideARepositorysNameIsNoShape) {
+  for (const char* item :
+       {"- [Discourse](https://github.com/discourse/discourse) - A platform for community "
+        "discussion.",
+        "- [Awesome Print](https://github.com/awesome-print/awesome_print) - Pretty print your "
+        "Ruby objects.",
+        "- [Awesome Nested Set](https://github.com/collectiveidea/awesome_nested_set) - An "
+        "implementation of the nested set pattern."}) {
+    const auto found = lint_markdown(std::string("# L\n\n## S\n\n") + item + "\n");
+    EXPECT_EQ(finding_of(found, "source/not-primary"), nullptr) << item;
+  }
+  for (const char* url : {"https://github.com/someone/nlp-course", "https://github.com/o/cs231n",
+                          "https://github.com/someone/awesome-ruby"}) {
+    const auto found =
+        lint_markdown(std::string("# L\n\n## S\n\n- [Notes](") + url + ") - Notes on Ruby.\n");
+    EXPECT_NE(finding_of(found, "source/not-primary"), nullptr) << url;
+  }
+}
+
 // A model family's collection, named like the entry, is its publisher's
 // page of those models, not a link collection.
 TEST(SourceNotPrimary, AModelFamilysNamedCollectionIsItsModels) {

@@ -659,7 +659,7 @@ bool says_blog(std::string_view title, std::string_view description) {
   static const RE2 k_product(
       R"((?i)\b(?:blog|newsletter)s?\b(?:\s+(?:and\s+)?[\w-]+){0,2}?\s+(?:software|tools?|manager|)"
       R"(platform|engine|server|system|app|application|framework|library|generator|plugin|CMS|)"
-      R"(marketing)s?\b|\b(?:create|start|build|run|host|publish|make)(?:s|ing)?\s+(?:[\w,-]+\s+){0,3}?)"
+      R"(marketing)s?\b|\b(?:create|start|build|run|host|publish|make)(?:s|ing)?\s+(?:[\w,-]+\s+){0,5}?)"
       R"(blogs?\b)");
   for (const std::string_view text : {title, description}) {
     const re2::StringPiece piece(text.data(), text.size());
@@ -711,7 +711,8 @@ bool is_own_site(const Classification& classification, std::string_view title,
   // The domain may add a word to the name instead: "vagrant" in vagrantup.com,
   // "atlantis" in runatlantis.io, "argo" in argoproj.github.io.
   const bool named = std::any_of(names.begin(), names.end(), [&](const std::string& name) {
-    return (name.size() >= 3 && title_key.find(name) != std::string::npos) ||
+    return (name.size() >= 2 && name == title_key) ||
+           (name.size() >= 3 && title_key.find(name) != std::string::npos) ||
            (title_key.size() >= 4 && (name.starts_with(title_key) || name.ends_with(title_key)));
   });
   const bool aliased = std::any_of(aliases.begin(), aliases.end(), [&](const std::string& alias) {

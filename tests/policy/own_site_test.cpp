@@ -133,13 +133,20 @@ TEST(OwnSite, ASitesRootTheDescriptionCallsSoftwareIsItsSite) {
     const char* description;
     bool own_site;
   };
-  for (const auto& [title, url, description, own_site] : std::array<Case, 14>{{
+  for (const auto& [title, url, description, own_site] : std::array<Case, 16>{{
            {"ack", "https://beyondgrep.com/", "A grep-like search tool optimized for source code.",
             true},
            {"mr", "https://myrepos.branchable.com", "Multiple Repository management tool", true},
            {"osh", "https://www.oilshell.org", "Bash compatible, with a new Unix shell language.",
             true},
            {"CHICKEN Scheme", "https://call-cc.org/", "Implements R5RS, with some changes.", true},
+           // A two-letter name is the domain's whole name; a blog is what the
+           // generator builds.
+           {"rv", "https://rv.dev", "Ruby versions, installed fast.", true},
+           {"Nanoc", "http://nanoc.ws/",
+            "A static site generator, fit for building anything from a small personal blog to a "
+            "large corporate web site.",
+            true},
            {"Rust by play", "https://tourofrust.com", "Learn Rust with an interactive tool.",
             false},
            {"Leaderboards", "https://sotabench.com", "Benchmarks of every open-source tool.",

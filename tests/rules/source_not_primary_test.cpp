@@ -991,6 +991,7 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
       {"a link collection", "A curated list of inference papers."},
       {"a link collection", "NVIDIA curated collection of open source educational resources."},
       {"a link collection", "A curated list for CLI lovers."},
+      {"a link collection", "This is a curated list of awesome Go frameworks."},
       {"a link collection", "Awesome list about game development."},
       {"a link collection", "A list of ICs and IPs for AI, machine learning and deep learning."},
       {"a link collection", "An organised reading list for scalable systems."},
@@ -1021,7 +1022,9 @@ TEST(SourceNotPrimary, ARepositoryDescribedAsNotTheWorkItselfIsNotPrimary) {
         // A product's feature named in capitals is no link collection.
         "A menu bar app that lists your iCloud Tabs and Reading List.",
         // What a tool's output is for, not what the repository accompanies.
-        "Generate terminal GIFs from code for documentation and tutorials."}) {
+        "Generate terminal GIFs from code for documentation and tutorials.",
+        // A curated list of things, not of links: a knowledge base.
+        "GTFOBins is a curated list of Unix binaries that can bypass local restrictions."}) {
     EXPECT_THAT(
         rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [r](https://github.com/o/r) - ") +
                                description + "\n")),

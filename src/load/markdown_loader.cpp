@@ -2936,6 +2936,10 @@ class MarkdownReader {
           // mentions, not the entry's own.
           description += without_leading_dash(text.starts_with(',') ? text.substr(1) : text);
           entry.set_position("description", locate(node));
+          if (const std::string_view words = trim(text);
+              !words.empty() && std::islower(static_cast<unsigned char>(words.front())) != 0) {
+            entry.description_form = DescriptionForm::after_name;
+          }
           in_description = true;
           continue;
         }

@@ -51,6 +51,9 @@ enum class DescriptionForm {
   heading,    ///< on the entry's heading ("### [x](…) - Windows-only"): no period
   paragraph,  ///< a paragraph under the entry's heading: prose of any length
   lead_in,    ///< a paragraph ending "with support for:" before the details
+  /// the words go on from the linked name, no separator between them:
+  /// "[DockerSlim](…) shrinks fat Docker images."
+  after_name,
 };
 
 struct Entry {

@@ -171,6 +171,23 @@ TEST(StyleDescription, ALinkedNameOrAPartOfTheTitleMayStartLowerCase) {
   EXPECT_THAT(found[0].message, HasSubstr("capital letter"));
 }
 
+// "[DockerSlim](…) shrinks fat images.": the sentence starts with the linked
+// name, so what it lacks is the separator, and the finding says so.
+TEST(StyleDescription, ASentenceGoingOnFromTheNameLacksTheSeparator) {
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [DockerSlim](https://github.com/docker-slim/docker-slim) shrinks fat "
+      "Docker images.\n- [Dive](https://github.com/wagoodman/dive) - Explores image layers.\n");
+  ASSERT_THAT(rule_ids(found), ElementsAre("style/description"));
+  EXPECT_EQ(found[0].message,
+            "the description goes on from the linked name, with no separator before it");
+  EXPECT_THAT(found[0].hint, HasSubstr("[Name](url) - Description."));
+  // A separated description in lower case still needs its capital.
+  const auto lower = lint_markdown(
+      "# L\n\n## S\n\n- [Dive](https://github.com/wagoodman/dive) - explores image layers.\n");
+  ASSERT_THAT(rule_ids(lower), ElementsAre("style/description"));
+  EXPECT_THAT(lower[0].message, HasSubstr("capital letter"));
+}
+
 // A book's credit ("- by Jeff Bollinger and Brandon Enright.") names its
 // authors; "by hand" is a sentence that needs its capital.
 TEST(StyleDescription, ACreditStartsWithItsAuthorsNames) {

@@ -19,6 +19,15 @@ std::string claim_text(const std::string& text, const Policy& policy) {
 
 namespace {
 
+/// A pattern's name as the claim it found: "a performance speed-up", and a
+/// name with its own article as written ("an intensified comparison").
+std::string claim_named(std::string_view pattern) {
+  if (pattern.starts_with("a ") || pattern.starts_with("an ")) {
+    return std::string(pattern);
+  }
+  return fmt::format("a performance {}", pattern);
+}
+
 void check_claim_incomplete(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
   std::optional<PatternMatch> match;
@@ -59,12 +68,12 @@ void check_claim_incomplete(const EntryView& view, const RuleContext& context, F
   if (missing.empty()) {
     return;
   }
-  out.push_back(Finding{
-      .location = entry.where(field),
-      .message = fmt::format("the {} states a performance {} (\"{}\") but \"claim\" lacks {}",
-                             field, match->pattern->name, match->text, fmt::join(missing, ", ")),
-      .evidence = fmt::format("claim pattern: {}", match->pattern->name),
-      .entry = &entry});
+  out.push_back(Finding{.location = entry.where(field),
+                        .message = fmt::format("the {} states {} (\"{}\") but \"claim\" lacks {}",
+                                               field, claim_named(match->pattern->name),
+                                               match->text, fmt::join(missing, ", ")),
+                        .evidence = fmt::format("claim pattern: {}", match->pattern->name),
+                        .entry = &entry});
 }
 
 }  // namespace

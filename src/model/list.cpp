@@ -160,10 +160,20 @@ std::vector<std::string> name_keys(std::string_view written) {
 }
 
 /// "npm library for pagination" at www.npmjs.com: a word of three letters or
-/// more that the link's host spells is the site's name.
-bool names_host(const Entry& entry, std::string_view word) {
-  return word.size() >= 3 && entry.parsed_url &&
-         entry.parsed_url->host.find(to_lower(word)) != std::string::npos;
+/// more that the link's host spells, or that is its path's last segment, is
+/// the site's or the project's name.
+bool names_link(const Entry& entry, std::string_view word) {
+  if (word.size() < 3 || !entry.parsed_url) {
+    return false;
+  }
+  // "flightsim is a utility …" at github.com/alphasoc/flightsim.
+  std::string_view path = entry.parsed_url->path;
+  while (path.ends_with('/')) {
+    path.remove_suffix(1);
+  }
+  const std::string lower = to_lower(word);
+  return entry.parsed_url->host.find(lower) != std::string::npos ||
+         to_lower(path.substr(path.rfind('/') + 1)) == lower;
 }
 
 /// "[zgenom](…) extension for …" under "zgenom-ext-eval": a description that
@@ -215,7 +225,7 @@ bool starts_with_capital_or_name(const Entry& entry,
   return std::any_of(lowercase_starts.begin(), lowercase_starts.end(),
                      [&](const std::string& word) { return text.starts_with(word); }) ||
          RE2::PartialMatch(text, k_credit) || to_lower(first_word) == to_lower(entry.title) ||
-         names_host(entry, first_word) || opens_with_a_name(entry, first_word) ||
+         names_link(entry, first_word) || opens_with_a_name(entry, first_word) ||
          std::any_of(first_word.begin(), first_word.end(), [](char c) {
            return std::isdigit(static_cast<unsigned char>(c)) != 0 ||
                   std::isupper(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.';

@@ -157,7 +157,9 @@ TEST(StyleDescription, LowercaseNamesAndCutShortDescriptionsPass) {
 // word still needs its capital.
 TEST(StyleDescription, ALinkedNameOrAPartOfTheTitleMayStartLowerCase) {
   for (const char* item :
-       {"- [zgenom-ext-eval](https://github.com/o/zgenom-ext-eval) - [zgenom](https://github.com/"
+       {"- [Network Flight Simulator](https://github.com/alphasoc/flightsim) - flightsim is a "
+        "utility that generates malicious network traffic.",
+        "- [zgenom-ext-eval](https://github.com/o/zgenom-ext-eval) - [zgenom](https://github.com/"
         "o/zgenom) extension for creating plugins inline.",
         "- [zgenom-ext-eval](https://github.com/o/zgenom-ext-eval) - zgenom extension for "
         "creating plugins inline."}) {

@@ -723,8 +723,12 @@ bool is_own_site(const Classification& classification, std::string_view title,
          !says_blog(title, description);
 }
 
-bool software_site_root(const Classification& classification, std::string_view title,
-                        std::string_view description) {
+namespace {
+
+/// Whether the description calls the entry a piece of software ("a grep-like
+/// search tool") and not a list, a course or writing about one. The entry's
+/// own name says neither ("JSONAPI::Resources provides a framework").
+bool calls_software(std::string_view title, std::string_view description) {
   static const RE2 k_software(
       R"((?i)\b(?:tools?|utility|utilities|shells?|librar(?:y|ies)|frameworks?|compilers?|)"
       R"(interpreters?|(?:programming |scripting )?languages?|runtimes?|engines?|editors?|IDE|)"
@@ -736,6 +740,20 @@ bool software_site_root(const Classification& classification, std::string_view t
       R"((?i)\b(?:lists?|collections?|tutorials?|courses?|learn\w*|guides?|books?|benchmarks?|)"
       R"(leaderboards?|datasets?|awesome|resources|community|forums?|cheat ?sheets?|news|)"
       R"(articles?|directory|catalog(?:ue)?s?|writes|writing|posts|essays|talks|podcasts?)\b)");
+  std::string words(description);
+  if (const std::string_view name = trim(title); !name.empty()) {
+    for (std::size_t at = words.find(name); at != std::string::npos;
+         at = words.find(name, at + 1)) {
+      words.replace(at, name.size(), " ");
+    }
+  }
+  return RE2::PartialMatch(words, k_software) && !RE2::PartialMatch(words, k_not_software);
+}
+
+}  // namespace
+
+bool software_site_root(const Classification& classification, std::string_view title,
+                        std::string_view description) {
   // A product's page just below a vendor's root, named in one word:
   // "jetbrains.com/objc/" for AppCode, "symas.com/mdb/" for LMDB; a slug of
   // words ("why-ack", "introducing-devin") names an article.
@@ -743,12 +761,10 @@ bool software_site_root(const Classification& classification, std::string_view t
   static const RE2 k_not_product(R"(log-?in|sign-?(?:in|up)|register|account|blog|news|posts?)");
   const std::string_view bare = bare_path(classification);
   const re2::StringPiece segment(bare.data(), bare.size());
-  const re2::StringPiece text(description.data(), description.size());
   return !named_by_path(classification.host) &&
          (is_site_root(bare) || (RE2::FullMatch(segment, k_product_segment) &&
                                  !RE2::FullMatch(segment, k_not_product))) &&
-         RE2::PartialMatch(text, k_software) && !RE2::PartialMatch(text, k_not_software) &&
-         !says_blog(title, description);
+         calls_software(title, description) && !says_blog(title, description);
 }
 
 namespace {
@@ -767,6 +783,16 @@ std::optional<std::string> repository_name(const Classification& classification)
   }
   const std::string_view repository = path.substr(slash + 1);
   return name_key(repository.substr(0, repository.find('/')));
+}
+
+/// Whether the URL is a forge repository's root: github.com/owner/name.
+bool is_repository_root(const Classification& classification) {
+  std::string_view path = classification.path;
+  while (path.ends_with('/')) {
+    path.remove_suffix(1);
+  }
+  return repository_name(classification).has_value() &&
+         std::count(path.begin(), path.end(), '/') == 2;
 }
 
 }  // namespace
@@ -855,6 +881,19 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
       classification.source_class = policy.find_class(policy.first_party_class_to);
       return;
     }
+  }
+  // On a list of projects, a repository its description calls software is the
+  // project's own, whatever its name looks like ("jsonapi-resources": a
+  // framework, not a list of resources).
+  if (!policy.own_site_classes.empty() && classification.shape != nullptr &&
+      classification.rule != nullptr && is_repository_root(classification) &&
+      calls_software(title, description)) {
+    classification.first_party =
+        fmt::format("{}{} is the repository of \"{}\", which its description calls software",
+                    classification.host, classification.path, title);
+    classification.shape = nullptr;
+    classification.source_class = policy.find_class(classification.rule->class_name);
+    return;
   }
   if (policy.first_party_class_to.empty() || classification.source_class == nullptr ||
       (classification.source_class->name != policy.first_party_class_from &&

@@ -270,6 +270,27 @@ TEST(OwnSite, AnotherSiteAPersonsPagesAndBlogsStayWhatTheyAre) {
             "marketing");
 }
 
+// On a list of projects, a repository whose description calls it software
+// is the project's own, whatever its name looks like; one that says it is a
+// list stays a list.
+TEST(OwnSite, ARepositoryTheDescriptionCallsSoftwareIsTheProjects) {
+  const Policy policy = projects_policy();
+  EXPECT_EQ(class_after_first_party(policy, "JSONAPI::Resources",
+                                    "https://github.com/cerebris/jsonapi-resources",
+                                    "JSONAPI::Resources, or \"JR\", provides a framework for "
+                                    "developing a server."),
+            "repo");
+  EXPECT_EQ(class_after_first_party(policy, "Go resources", "https://github.com/o/go-resources",
+                                    "A curated list of Go tools and resources."),
+            "aggregator");
+  const Policy shipped =
+      parse_policy("policy.json", testing::read_text(testing::source_dir() / "policy/policy.json"));
+  EXPECT_EQ(class_after_first_party(shipped, "JSONAPI::Resources",
+                                    "https://github.com/cerebris/jsonapi-resources",
+                                    "Provides a framework for developing a server."),
+            "aggregator");
+}
+
 TEST(OwnSite, OffUnlessThePolicySaysSo) {
   const Policy policy =
       parse_policy("policy.json", testing::read_text(testing::source_dir() / "policy/policy.json"));

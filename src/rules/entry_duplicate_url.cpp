@@ -77,10 +77,13 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
         continue;
       }
       repeated.push_back(named);
+      // Through one of its other pages, the finding names that link.
       Finding finding{
-          .location = entry.where("url"),
-          .message = fmt::format("links the same page as \"{}\" at {}:{}", named->title,
-                                 named->location.file, named->location.line),
+          .location = own_link ? entry.where("url") : link.location,
+          .message = fmt::format(
+              "links the same page as \"{}\" at {}:{}{}", named->title, named->location.file,
+              named->location.line,
+              own_link ? std::string() : fmt::format(" through its other link {}", link.url)),
           .hint = "remove one of them, or waive this rule with the reason the list repeats it",
           .entry = &entry,
           .involves = {named}};

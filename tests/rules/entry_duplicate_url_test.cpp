@@ -109,6 +109,14 @@ TEST(EntryDuplicateUrl, SharedOtherPagesAreNoRepeat) {
                      loaded);
   ASSERT_EQ(loaded.list.entry_count(), 4U);
   EXPECT_THAT(duplicate_lines(loaded, "{}"), ElementsAre(8));
+  // The finding names the other link that repeats the page, where it stands.
+  for (const Diagnostic& d :
+       run_rules(loaded.list, parse_policy("p.json", "{}"), *parse_date("2026-11-30"))) {
+    if (d.rule == "entry/duplicate-url") {
+      EXPECT_THAT(d.message, HasSubstr("through its other link https://arxiv.org/abs/2305.16291"));
+      EXPECT_EQ(d.location.column, 61);  // the "[see also](…)" link
+    }
+  }
 }
 
 // A sponsors' table at the top repeats catalogue entries on purpose: named

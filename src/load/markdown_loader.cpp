@@ -832,14 +832,16 @@ class MarkdownReader {
   /// Whether a heading (in lower case) opens a list's footer: its own
   /// licence, how to contribute, who sponsors it. The list's own news ("##
   /// Latest News 💥", "## Changelog") too: its items say what changed in the
-  /// list; where it was featured; and what else to read ("## See also"), links
-  /// the list points to, not entries it offers.
+  /// list; where it was featured; what it no longer recommends ("#
+  /// Deprecated": a reason for each, no description); and what else to read
+  /// ("## See also"), links the list points to, not entries it offers.
   static bool is_footer_title(std::string_view lower) {
     static const RE2 k_footer(
         R"((?i)^\W*(?:licen[cs]e|contribut\w*|how to contribute|sponsors?|backers|support(?: us)?|)"
         R"(acknowledge?ments?|footnotes|credits|code of conduct|installation|how to use|)"
         R"(latest news|news and updates|recent updates|updates|change ?log|what'?s new|)"
         R"((?:as )?(?:featured|seen|mentioned) (?:on|in)|press|)"
+        R"((?:deprecated|archived|unmaintained|abandoned|discontinued|inactive)(?: projects?)?|)"
         R"(join (?:the|our) community|contact(?: us)?|get in touch|follow us)\W*$)");
     return RE2::FullMatch(lower, k_footer) || is_see_also(lower);
   }

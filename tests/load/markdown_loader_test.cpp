@@ -883,6 +883,8 @@ TEST(MarkdownLoader, FooterItemsAreNoEntries) {
       "## Featured On\n\n- [A cloud blog](https://cloud.example/blog/lists) - Listed us.\n\n"
       "## Join the community\n\n- [Hit us up on Discord](https://discord.gg/x)\n\n"
       "## See also\n\n- [Languages that compile to Lua](https://github.com/o/lua-languages).\n\n"
+      "## Deprecated\n\n| Name | Reason |\n|---|---|\n| https://github.com/o/old | Lost interest "
+      "|\n\n"
       "## License\n\n[CC0](https://creativecommons.org/publicdomain/zero/1.0/) - Public domain.\n");
   EXPECT_EQ(result.list.entry_count(), 1U);
   EXPECT_EQ(

@@ -220,6 +220,8 @@ constexpr PatternCase k_not_claim_cases[] = {
     {"a share of a language", "A Sass compiler: 100% Sass compatible, 100%-test covered.",
      "A Sass compiler, 100% faster than the old one."},
     {"a share of a language", "A router written 100% in Go.", "A router 100% faster in Go."},
+    {"a share of a language", "Lectures in Greek, very few 100% English-speaking courses.",
+     "Lectures in Greek, 100% faster than in English."},
     {"conformance to a standard", "A parser with 100% CommonMark support.",
      "A parser with 40% less memory."},
     {"conformance to a standard",

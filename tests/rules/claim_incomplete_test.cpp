@@ -242,6 +242,7 @@ constexpr PatternCase k_not_claim_cases[] = {
     {"an idiom: the 10x engineer", "The mythical 10x programmer.",
      "A 10x programmer's tool: builds 10x faster than make."},
     {"a course code", "The CS50x problem sets, solved.", "A 50x speed-up on decode."},
+    {"a course code", "Parallel Computing (CMSC 498X/818X).", "A 106X speed-up in C++."},
     {"a course code", "CS 106X - Programming Abstractions in C++.", "A 106X speed-up in C++."},
     {"a course code", "STAT 2.1x: Descriptive Statistics, and MIT 6.00.1x.",
      "Statistics 2.1x faster."},

@@ -952,11 +952,16 @@ class MarkdownReader {
   /// A group the entries that follow belong to, until the next heading or
   /// group opens.
   void open_group(std::string title, Location location) {
+    m_heading_group = add_group(std::move(title), std::move(location));
+  }
+
+  /// Adds a group to the current section; returns its index there.
+  std::size_t add_group(std::string title, Location location) {
     Group group;
     group.title = std::move(title);
     group.location = std::move(location);
     current_section().groups.push_back(std::move(group));
-    m_heading_group = current_section().groups.size() - 1;
+    return current_section().groups.size() - 1;
   }
 
   /// "<details><summary><b>Category</b> <kbd>5 projects</kbd></summary>"
@@ -2122,29 +2127,19 @@ class MarkdownReader {
       }
       ++m_out.list_items;
       std::size_t nested_group = target;
+      const std::optional<std::size_t> undescribed =
+          std::exchange(levels.back().undescribed, std::nullopt);
+      const bool describes_parent = std::exchange(levels.back().undescribed_is_parent, false);
+      std::optional<std::size_t> entry_made;
       if (heading != nullptr) {
         // "- #### **Operating Systems**" over its courses: GitHub renders the
         // heading, with its anchor, and the items under it are its group.
         m_out.list.headings.emplace_back(plain_text(heading, false));
         ++m_out.not_entries["headings written in a list item (read as group headings)"];
         if (!nested.empty()) {
-          Group label;
-          label.title = heading_title(heading);
-          label.location = locate(item);
-          Section& section = current_section();
-          section.groups.push_back(std::move(label));
-          nested_group = section.groups.size() - 1;
+          nested_group = add_group(heading_title(heading), locate(item));
         }
-        for (auto it = nested.rbegin(); it != nested.rend(); ++it) {
-          levels.push_back({*it, nested_group, false, std::nullopt});
-        }
-        continue;
-      }
-      const std::optional<std::size_t> undescribed =
-          std::exchange(levels.back().undescribed, std::nullopt);
-      const bool describes_parent = std::exchange(levels.back().undescribed_is_parent, false);
-      std::optional<std::size_t> entry_made;
-      if (paragraph == nullptr) {
+      } else if (paragraph == nullptr) {
         ++m_out.not_entries["items without text"];
       } else if (undescribed && nested.empty() &&
                  (describes_parent ? describes_entry_above(paragraph)
@@ -2175,12 +2170,7 @@ class MarkdownReader {
         nested.clear();
       } else if (is_label(paragraph, nested)) {
         ++m_out.not_entries["category labels (read as group headings)"];
-        Group label;
-        label.title = trim(plain_text(paragraph));
-        label.location = locate(item);
-        Section& section = current_section();
-        section.groups.push_back(std::move(label));
-        nested_group = section.groups.size() - 1;
+        nested_group = add_group(std::string(trim(plain_text(paragraph))), locate(item));
       } else if (is_byline(paragraph)) {
         ++m_out.not_entries["author bylines"];
       } else if (nested_under_entry && nested.empty() && only_kind_links(paragraph)) {
@@ -3089,7 +3079,9 @@ class MarkdownReader {
         entry_link != nullptr && entry.title == url_of(entry_link)) {
       // "- https://github.com/o/kit [A toolkit for compilers]": a bare URL's
       // note in brackets is its description.
-      RE2::FullMatch(entry.description, k_bracketed_note, &entry.description);
+      if (std::string note; RE2::FullMatch(entry.description, k_bracketed_note, &note)) {
+        entry.description = std::move(note);
+      }
     }
     if (const std::string venue(trim(venue_tag)); !venue.empty()) {
       entry.description = entry.description.empty() ? venue : venue + " " + entry.description;

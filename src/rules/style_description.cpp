@@ -35,18 +35,17 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            "remove the extra whitespace");
     return;
   }
-  if (policy.description_capital_start && entry.description_form == DescriptionForm::after_name &&
-      !starts_with_capital_or_name(entry, policy.description_lowercase_starts)) {
-    // "[DockerSlim](…) shrinks fat images.": the sentence starts with the
-    // name; what is missing is the separator, not a capital.
-    report("the description goes on from the linked name, with no separator before it",
-           fmt::format("write \"[Name](url) {} Description.\", as the list does",
-                       policy.separators.marks.empty() ? std::string("-")
-                                                       : policy.separators.marks.front()));
-    return;
-  }
   if (policy.description_capital_start &&
       !starts_with_capital_or_name(entry, policy.description_lowercase_starts)) {
+    if (entry.description_form == DescriptionForm::after_name) {
+      // "[DockerSlim](…) shrinks fat images.": the sentence starts with the
+      // name; what is missing is the separator, not a capital.
+      report("the description goes on from the linked name, with no separator before it",
+             fmt::format("write \"[Name](url) {} Description.\", as the list does",
+                         policy.separators.marks.empty() ? std::string("-")
+                                                         : policy.separators.marks.front()));
+      return;
+    }
     report("the description does not start with a capital letter",
            "capitalise the first word, or add it to \"description.lowercase_starts\" in the "
            "policy if it is a name written in lower case");

@@ -54,6 +54,9 @@ enum class DescriptionForm {
   /// the words go on from the linked name, no separator between them:
   /// "[DockerSlim](…) shrinks fat Docker images."
   after_name,
+  /// after a mark the list does not separate with: "[Matano](…): Open source
+  /// …" in a list that writes " - "
+  other_mark,
 };
 
 struct Entry {

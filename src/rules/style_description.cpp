@@ -30,6 +30,14 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
     report("the entry has no description", "add one sentence on what the resource teaches");
     return;
   }
+  const std::string list_mark =
+      policy.separators.marks.empty() ? std::string("-") : policy.separators.marks.front();
+  // A list that asks for no description asks for no separator either.
+  if (entry.description_form == DescriptionForm::other_mark && policy.description_required) {
+    report("the description follows a mark the list does not separate with",
+           fmt::format("write \"[Name](url) {} Description.\", as the list does", list_mark));
+    return;
+  }
   if (text.front() == ' ' || text.back() == ' ' || text.find("  ") != std::string::npos) {
     report("the description has leading, trailing or doubled spaces",
            "remove the extra whitespace");
@@ -41,9 +49,7 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
       // "[DockerSlim](…) shrinks fat images.": the sentence starts with the
       // name; what is missing is the separator, not a capital.
       report("the description goes on from the linked name, with no separator before it",
-             fmt::format("write \"[Name](url) {} Description.\", as the list does",
-                         policy.separators.marks.empty() ? std::string("-")
-                                                         : policy.separators.marks.front()));
+             fmt::format("write \"[Name](url) {} Description.\", as the list does", list_mark));
       return;
     }
     report("the description does not start with a capital letter",

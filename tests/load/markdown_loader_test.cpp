@@ -630,7 +630,12 @@ TEST(MarkdownLoader, AColonSeparatesOnlyWhenTheListSaysSoAndOnlyAfterTheLink) {
       "[Intro](https://e.example/intro)\n";
   LoadResult by_default;
   load_markdown_text("list.md", text, by_default);
-  EXPECT_EQ(by_default.list.sections.at(0).entries.at(0).title, "A: Colon right after the link.");
+  // Where the list does not separate with a colon, the words after one are
+  // still the description, written after another mark.
+  const Entry& colon_by_default = by_default.list.sections.at(0).entries.at(0);
+  EXPECT_EQ(colon_by_default.title, "A");
+  EXPECT_EQ(colon_by_default.description, "Colon right after the link.");
+  EXPECT_EQ(colon_by_default.description_form, DescriptionForm::other_mark);
   LoadResult with_colon;
   load_markdown_text("list.md", text, with_colon, ItemSeparators{{"-", ":"}});
   const std::vector<Entry>& entries = with_colon.list.sections.at(0).entries;

@@ -190,6 +190,19 @@ TEST(StyleDescription, ASentenceGoingOnFromTheNameLacksTheSeparator) {
   EXPECT_THAT(lower[0].message, HasSubstr("capital letter"));
 }
 
+// "[Matano](…): Open source …" in a list that writes " - ": the words are
+// its description all the same; what is wrong is the mark before them.
+TEST(StyleDescription, AMarkTheListDoesNotUseStillSeparatesTheDescription) {
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n- [Matano](https://github.com/matanolabs/matano): Open source security "
+      "lake platform for AWS.\n- [Dive](https://github.com/wagoodman/dive) - Explores image "
+      "layers.\n");
+  ASSERT_THAT(rule_ids(found), ElementsAre("style/description"));
+  EXPECT_EQ(found[0].message, "the description follows a mark the list does not separate with");
+  EXPECT_THAT(found[0].hint, HasSubstr("[Name](url) - Description."));
+  EXPECT_EQ(found[0].title, "Matano");
+}
+
 // A book's credit ("- by Jeff Bollinger and Brandon Enright.") names its
 // authors; "by hand" is a sentence that needs its capital.
 TEST(StyleDescription, ACreditStartsWithItsAuthorsNames) {

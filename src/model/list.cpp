@@ -5,6 +5,7 @@
 #include <cctype>
 #include <utility>
 
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include "util/text.h"
@@ -246,7 +247,95 @@ const std::string* heading_among(const std::vector<std::string>& headings, const
   return nullptr;
 }
 
+std::string filing_topic(const Section& section, const Group* group) {
+  std::string topic = to_lower(trim(section.title));
+  if (group == nullptr) {
+    return topic;
+  }
+  const std::string group_title = to_lower(trim(group->title));
+  topic += '\n';
+  topic += group_title;
+  // "2025" under each subheading of one section: groups that one section
+  // names alike stand under headings the reader did not keep, so each is a
+  // topic of its own.
+  if (std::count_if(section.groups.begin(), section.groups.end(), [&](const Group& other) {
+        return to_lower(trim(other.title)) == group_title;
+      }) > 1) {
+    topic += fmt::format("\n{}", static_cast<const void*>(group));
+  }
+  return topic;
+}
+
+namespace {
+
+/// The words of a title, in lower case: letters and digits only.
+std::vector<std::string> title_words(std::string_view title) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char c : title) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0 || (c & 0x80) != 0) {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (!word.empty()) {
+      words.push_back(std::move(word));
+      word.clear();
+    }
+  }
+  if (!word.empty()) {
+    words.push_back(std::move(word));
+  }
+  return words;
+}
+
+/// Whether two texts have `run` words in a row in common.
+bool share_words_in_a_row(std::string_view a, std::string_view b, std::size_t run) {
+  const std::vector<std::string> a_words = title_words(a);
+  const std::vector<std::string> b_words = title_words(b);
+  if (a_words.size() < run || b_words.size() < run) {
+    return false;
+  }
+  // The longest common run, by the usual table of run lengths ending at
+  // each pair of words; titles are short.
+  std::vector<std::size_t> previous(b_words.size() + 1, 0);
+  std::vector<std::size_t> current(b_words.size() + 1, 0);
+  for (const std::string& a_word : a_words) {
+    for (std::size_t j = 0; j < b_words.size(); ++j) {
+      current[j + 1] = a_word == b_words[j] ? previous[j] + 1 : 0;
+      if (current[j + 1] >= run) {
+        return true;
+      }
+    }
+    std::swap(previous, current);
+  }
+  return false;
+}
+
+/// The name a title gives before its colon, the last word there as written
+/// ("DYP-SLAM" in "DYP-SLAM: A Real-time Visual SLAM", "PILCO" in "Marc
+/// Deisenroth, Carl Rasmussen, PILCO: A Model-Based …"), in lower case;
+/// empty without one.
+std::string name_before_colon(std::string_view title) {
+  const std::size_t colon = title.find(": ");
+  if (colon == std::string_view::npos) {
+    return {};
+  }
+  const std::string_view head = title.substr(0, colon);
+  const std::size_t start = head.find_last_of(" ,");
+  return to_lower(start == std::string_view::npos ? head : head.substr(start + 1));
+}
+
+}  // namespace
+
 bool same_name(const Entry& a, const Entry& b) {
+  // "[BURLAP](…) - Brown-UMBC Reinforcement Learning and Planning, a
+  // library" names "Brown-UMBC Reinforcement Learning and Planning Library".
+  // Two works named before a colon are two works: "DYP-SLAM: A Real-time
+  // Visual SLAM" and "CFP-SLAM: A Real-time Visual SLAM".
+  if (const std::string a_name = name_before_colon(a.title), b_name = name_before_colon(b.title);
+      (a_name.empty() || b_name.empty() || a_name == b_name) &&
+      (share_words_in_a_row(a.title, b.title + ' ' + b.description, 5) ||
+       share_words_in_a_row(b.title, a.title + ' ' + a.description, 5))) {
+    return true;
+  }
   const std::vector<std::string> a_keys = name_keys(a.title);
   const std::vector<std::string> b_keys = name_keys(b.title);
   if (a_keys.empty() || b_keys.empty()) {
@@ -261,7 +350,7 @@ bool same_name(const Entry& a, const Entry& b) {
 }
 
 const Entry* slip_against(const std::vector<FiledEntry>& earlier, const Entry& entry,
-                          const void* topic) {
+                          std::string_view topic) {
   for (const FiledEntry& filed : earlier) {
     if (filed.topic == topic) {
       return filed.entry;

@@ -206,11 +206,12 @@ struct List {
   std::size_t entry_count() const;
 };
 
-/// The topic an entry is filed under: its group, else its section. A list
-/// that files one resource under several topics repeats it once per topic.
-inline const void* filing_topic(const Section& section, const Group* group) {
-  return group != nullptr ? static_cast<const void*>(group) : static_cast<const void*>(&section);
-}
+/// The topic an entry is filed under: its group, else its section, named by
+/// their headings (case aside), so that two sections under one heading (a
+/// "Codes" section written twice) are one topic; groups one section names
+/// alike stay apart. A list that files one resource under several topics
+/// repeats it once per topic.
+std::string filing_topic(const Section& section, const Group* group);
 
 /// Whether the entry's description starts as a sentence does, with a
 /// capital, or with a name written in lower case: one of `lowercase_starts`,
@@ -227,14 +228,19 @@ const std::string* heading_among(const std::vector<std::string>& headings, const
 
 /// True when two entries give one name: their titles have the same letters
 /// and digits, case aside, or one names a repository ("surrealdb/surrealdb")
-/// by the other's whole name. One page under two names is a slip (a copied
-/// link); under one name in two topics it is the same resource filed twice.
+/// by the other's whole name, or both cite one work in their own words (five
+/// words in a row in common: "Kohl, Stone, Policy Gradient … (ICRA 2004)"
+/// and "Kohl and Stone, Policy Gradient …, ICRA, 2004."), or one's title is
+/// written out in the other's description ("[BURLAP](…) - Brown-UMBC
+/// Reinforcement Learning and Planning, …"). One page under two
+/// names is a slip (a copied link); under one name in two topics it is the
+/// same resource filed twice.
 bool same_name(const Entry& a, const Entry& b);
 
 /// An entry and the topic it is filed under (filing_topic).
 struct FiledEntry {
   const Entry* entry;
-  const void* topic;
+  std::string topic;
 };
 
 /// For a list that files by topic: the earlier entry of one page that
@@ -243,6 +249,6 @@ struct FiledEntry {
 /// same resource filed again (null); else it gives the page another name (a
 /// copied link), and the first is named.
 const Entry* slip_against(const std::vector<FiledEntry>& earlier, const Entry& entry,
-                          const void* topic);
+                          std::string_view topic);
 
 }  // namespace sg

@@ -351,7 +351,7 @@ ListConventions infer_conventions(const LoadResult& loaded,
     if (entry.url.empty() || entry.detail) {
       return;
     }
-    const void* topic = filing_topic(section, group);
+    const std::string topic = filing_topic(section, group);
     std::vector<FiledEntry>& earlier = seen[duplicate_key(entry.url, CanonicalRules())];
     if (!earlier.empty()) {
       ++repeats;

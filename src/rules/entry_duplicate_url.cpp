@@ -42,7 +42,7 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
     if (entry.detail) {
       return;  // "Vanilla GAN" under each GAN collection that implements it
     }
-    const void* topic = filing_topic(section, group);
+    const std::string topic = filing_topic(section, group);
     if (heading_among(context.policy.repeats_exempt_sections, section, group) != nullptr) {
       featured.insert(&entry);
     }

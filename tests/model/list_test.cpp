@@ -70,6 +70,23 @@ TEST(Entry, SameNameReadsTheNameNotItsSpelling) {
   EXPECT_FALSE(same_name(titled("DYP-SLAM: A Real-time Visual SLAM"),
                          titled("CFP-SLAM: A Real-time Visual SLAM")));
   EXPECT_FALSE(same_name(titled("[list]"), titled("[list]")));  // no name to go by
+  // One work cited in two hands: five words in a row in common.
+  EXPECT_TRUE(same_name(titled("Nate Kohl, Peter Stone, Policy Gradient Reinforcement Learning "
+                               "for Fast Quadrupedal Locomotion, ICRA, 2004."),
+                        titled("Nate Kohl and Peter Stone, Policy Gradient Reinforcement "
+                               "Learning for Fast Quadrupedal Locomotion (ICRA 2004)")));
+  EXPECT_TRUE(same_name(titled("Marc Deisenroth, Carl Rasmussen, PILCO: A Model-Based and "
+                               "Data-Efficient Approach to Policy Search, ICML, 2011."),
+                        titled("Marc Peter Deisenroth and Carl Edward Rasmussen,PILCO: A "
+                               "Model-Based and Data-Efficient Approach to Policy Search")));
+  EXPECT_FALSE(
+      same_name(titled("Fast Quadrupedal Locomotion"), titled("Slow Quadrupedal Locomotion")));
+  // A title written out in the other's description names it.
+  Entry burlap = titled("BURLAP");
+  burlap.description = "Brown-UMBC Reinforcement Learning and Planning, a library written in Java";
+  EXPECT_TRUE(
+      same_name(burlap, titled("Brown-UMBC Reinforcement Learning and Planning Library (Java)")));
+  EXPECT_FALSE(same_name(burlap, titled("Reinforcement Learning and Planning in Rust")));
 }
 
 }  // namespace

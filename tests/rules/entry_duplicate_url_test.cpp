@@ -92,6 +92,32 @@ TEST(EntryDuplicateUrl, AListMayFileOneResourceUnderSeveralTopicsByPolicy) {
                           std::pair{26, Severity::warning}));
 }
 
+// A section written twice under one heading ("## Codes" again at the end) is
+// one topic: its repeats are repeats there, whatever the policy says of
+// filing by topic.
+TEST(EntryDuplicateUrl, TwoSectionsUnderOneHeadingAreOneTopic) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## Codes\n\n- [P](https://p.example/) - One.\n\n## Papers\n\n"
+                     "- [Q](https://arxiv.org/abs/2) - Two.\n\n## Codes\n\n"
+                     "- [P](https://p.example/) - One.\n\n## Reading\n\n"
+                     "- [Q](https://arxiv.org/abs/2) - Two.\n",
+                     loaded);
+  EXPECT_THAT(duplicate_lines(loaded, R"({"duplicates": {"across_sections": false}})"),
+              ElementsAre(13));
+  // Groups one section names alike ("2025" under each of its subheadings)
+  // stay two topics.
+  LoadResult years;
+  load_markdown_text("README.md",
+                     "# L\n\n## Systems\n\n### Training\n\n<details>\n<summary><b>2025</b>"
+                     "</summary>\n\n- [P](https://p.example/) - One.\n\n</details>\n\n"
+                     "### Serving\n\n<details>\n<summary><b>2025</b></summary>\n\n"
+                     "- [P](https://p.example/) - One.\n\n</details>\n",
+                     years);
+  EXPECT_THAT(duplicate_lines(years, R"({"duplicates": {"across_sections": false}})"), IsEmpty());
+  EXPECT_THAT(duplicate_lines(years, "{}"), ElementsAre(19));
+}
+
 // Two papers of one lab each link its project page among their other pages:
 // they repeat nothing. A paper whose other page is another entry's own link
 // repeats that entry.

@@ -955,11 +955,16 @@ class MarkdownReader {
     m_heading_group = add_group(std::move(title), std::move(location));
   }
 
-  /// Adds a group to the current section; returns its index there.
-  std::size_t add_group(std::string title, Location location) {
+  /// Adds a group to the current section, its label written in the list of
+  /// group `under` (k_section_entries: of the section); returns its index.
+  std::size_t add_group(std::string title, Location location,
+                        std::size_t under = k_section_entries) {
     Group group;
     group.title = std::move(title);
     group.location = std::move(location);
+    if (under != k_section_entries) {
+      group.under = current_section().groups.at(under).title;
+    }
     current_section().groups.push_back(std::move(group));
     return current_section().groups.size() - 1;
   }
@@ -2137,7 +2142,7 @@ class MarkdownReader {
         m_out.list.headings.emplace_back(plain_text(heading, false));
         ++m_out.not_entries["headings written in a list item (read as group headings)"];
         if (!nested.empty()) {
-          nested_group = add_group(heading_title(heading), locate(item));
+          nested_group = add_group(heading_title(heading), locate(item), target);
         }
       } else if (paragraph == nullptr) {
         ++m_out.not_entries["items without text"];
@@ -2170,7 +2175,7 @@ class MarkdownReader {
         nested.clear();
       } else if (is_label(paragraph, nested)) {
         ++m_out.not_entries["category labels (read as group headings)"];
-        nested_group = add_group(std::string(trim(plain_text(paragraph))), locate(item));
+        nested_group = add_group(std::string(trim(plain_text(paragraph))), locate(item), target);
       } else if (is_byline(paragraph)) {
         ++m_out.not_entries["author bylines"];
       } else if (nested_under_entry && nested.empty() && only_kind_links(paragraph)) {

@@ -133,6 +133,10 @@ struct Entry {
 
 struct Group {
   std::string title;
+  /// The title of the group whose list holds this group's label ("Lectures"
+  /// over "- Siraj Raval: Introduction to AI for Video Games"); empty when
+  /// the group opens under its section.
+  std::string under;
   std::vector<Entry> entries;
   Location location;
 };

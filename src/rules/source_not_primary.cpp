@@ -135,8 +135,15 @@ void check_not_primary(const EntryView& view, const RuleContext& context, Findin
   if (!view.entry.kind && !project_under_category &&
       (source_class == nullptr ||
        (source_class->primary && !source_class->allows(EntryKind::docs)))) {
-    const std::string& heading = view.group != nullptr ? view.group->title : view.section.title;
-    if (auto match = policy.secondary_sections.first_match(heading)) {
+    // The innermost heading names the entries; a label in a list
+    // ("- Siraj Raval: …") names a series under the heading above it.
+    std::string_view heading = view.group != nullptr ? view.group->title : view.section.title;
+    std::optional<PatternMatch> match = policy.secondary_sections.first_match(heading);
+    if (!match && view.group != nullptr && !view.group->under.empty()) {
+      heading = view.group->under;
+      match = policy.secondary_sections.first_match(heading);
+    }
+    if (match) {
       out.push_back(Finding{
           .location = view.entry.where("url"),
           .message = fmt::format(

@@ -49,7 +49,8 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
   if (context.policy.turns_off("source/not-primary") &&
       (context.policy.secondary_sections.first_match(view.section.title) ||
        (view.group != nullptr &&
-        context.policy.secondary_sections.first_match(view.group->title)))) {
+        (context.policy.secondary_sections.first_match(view.group->title) ||
+         context.policy.secondary_sections.first_match(view.group->under))))) {
     return;
   }
   const Entry& entry = view.entry;

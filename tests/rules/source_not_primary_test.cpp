@@ -1065,7 +1065,8 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
       {"Related lists", "https://arxiv.org/abs/2209.08018", "link collections"},
       {"Slides", "https://arxiv.org/abs/2209.08018", "slides"},
       {"Websites", "https://github.com/o/r", "websites and links"},
-      {"Useful Links", "https://www.cs.example.edu/research/ai/", "websites and links"}};
+      {"Useful Links", "https://www.cs.example.edu/research/ai/", "websites and links"},
+      {"Tutorials / Websites", "https://github.com/o/r", "teaching material"}};
   for (const Case& c : cases) {
     const auto found = lint_markdown(std::string("# L\n\n## Other\n\n### ") + c.heading +
                                      "\n\n- [Title](" + c.url + ") - Text.\n");
@@ -1075,6 +1076,14 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
     EXPECT_THAT(d->message, HasSubstr(std::string("listed under \"") + c.heading + "\""))
         << c.heading;
   }
+  // A label in a list names a series under the heading above it, which
+  // still says what its entries are.
+  const auto labelled = lint_markdown(
+      "# L\n\n## Other\n\n### Lectures\n\n- Siraj Raval: AI for Video Games\n"
+      "  - [Title](https://github.com/o/r) - Text.\n");
+  const Diagnostic* under_label = finding_of(labelled, "source/not-primary");
+  ASSERT_NE(under_label, nullptr);
+  EXPECT_THAT(under_label->message, HasSubstr("listed under \"Lectures\""));
   // A section's own heading, with no group under it, says as much.
   EXPECT_THAT(rule_ids(lint_markdown(
                   "# L\n\n## Surveys\n\n- [Title](https://arxiv.org/abs/2209.08018) - Text.\n")),

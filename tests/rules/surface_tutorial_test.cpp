@@ -96,6 +96,32 @@ TEST(SurfaceTutorial, AListWithoutTheSourcePolicyKeepsItsTutorialSections) {
   EXPECT_THAT(tutorial_lines(list_policy()), ElementsAre(7, 11));
 }
 
+// "Tutorials / Websites" holds tutorials too; and a label in a list
+// ("- Siraj Raval: …") names a series under the heading above it, which
+// still says what the entries are.
+TEST(SurfaceTutorial, TutorialsBesideWebsitesAndUnderALabelAreKeptToo) {
+  LoadResult loaded;
+  load_markdown_text("README.md",
+                     "# L\n\n## Tutorials / Websites\n\n"
+                     "- [POMDP for Dummies](https://someone.example/pomdp) - A first look.\n\n"
+                     "## Online Courses\n\n### Lectures\n\n"
+                     "- Siraj Raval: AI for Video Games\n"
+                     "  - [Introduction to AI for video games](https://someone.example/v) - A "
+                     "first game.\n\n## Tools\n\n"
+                     "- [CUDA for Beginners](https://someone.example/cuda) - A first kernel.\n",
+                     loaded);
+  Policy without_sources = list_policy();
+  without_sources.rules["source/not-primary"].off = true;
+  std::vector<int> lines;
+  for (const Diagnostic& d :
+       run_rules(loaded.list, without_sources, parse_date("2026-11-30").value())) {
+    if (d.rule == "surface/tutorial") {
+      lines.push_back(d.location.line);
+    }
+  }
+  EXPECT_THAT(lines, ElementsAre(16));
+}
+
 // A tutorial site's online compiler is a tool to run code in, not a lesson;
 // its lessons are still tutorials.
 TEST(SurfaceTutorial, AnOnlineCompilerOnATutorialSiteIsNoTutorial) {

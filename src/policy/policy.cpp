@@ -527,21 +527,25 @@ std::optional<std::string_view> owned_in(const Publisher& publisher, std::string
 /// "Inside Atlassian: …", "Instacart: …", "Facebook AI's …", or "Stitch Fix 2020" (the
 /// company and the year, as lists of companies' posts write it), or "[Google]"
 /// (a list's tag for the maker: "**Meena** [[Google]](post)").
+/// Whether a name key spells a domain's label, with the word a company's
+/// blog domain may add ("uber" for uberengineering).
+bool spells_label(const std::string& label, const std::string& key) {
+  static const std::array<std::string_view, 6> k_suffixes{"",     "blog", "engineering",
+                                                          "tech", "ai",   "research"};
+  return key.size() >= 3 &&
+         std::any_of(k_suffixes.begin(), k_suffixes.end(), [&](std::string_view suffix) {
+           return label.size() == key.size() + suffix.size() && label.starts_with(key) &&
+                  label.ends_with(suffix);
+         });
+}
+
 std::optional<std::string> publisher_named(std::string_view domain, std::string_view title,
                                            std::string_view description) {
   const std::string label = name_key(domain.substr(0, domain.find('.')));
   if (label.size() < 3) {
     return std::nullopt;
   }
-  static const std::array<std::string_view, 6> k_suffixes{"",     "blog", "engineering",
-                                                          "tech", "ai",   "research"};
-  auto spells = [&](const std::string& key) {
-    return key.size() >= 3 &&
-           std::any_of(k_suffixes.begin(), k_suffixes.end(), [&](std::string_view suffix) {
-             return label.size() == key.size() + suffix.size() && label.starts_with(key) &&
-                    label.ends_with(suffix);
-           });
-  };
+  auto spells = [&](const std::string& key) { return spells_label(label, key); };
   static const RE2 k_word(R"(([\p{L}\p{N}]+))");
   static const RE2 k_credit_before(R"((?i)(?:^|\W)(?:at\s+|inside\s+)$|@\s*$)");
   static const RE2 k_credit_after(
@@ -869,6 +873,34 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
   }
 }
 
+namespace {
+
+/// Whether the entry is the publisher itself, linked by a post of its own
+/// site about it: "[MongoDB](mongodb.com/blog/post/running-mongodb-as-a-
+/// microservice-…)". The post's slug names it too, in words of an article,
+/// not an announcement; an index ("Chris Stucchio" at
+/// chrisstucchio.com/blog/index.html) is no post about anything.
+bool publisher_titled(const Policy& policy, const Classification& classification,
+                      std::string_view title) {
+  const std::string label =
+      name_key(classification.domain.substr(0, classification.domain.find('.')));
+  if (!spells_label(label, name_key(title))) {
+    return false;
+  }
+  std::string_view segment = bare_path(classification);
+  segment.remove_prefix(std::min(segment.rfind('/') + 1, segment.size()));
+  segment = segment.substr(0, segment.find('.'));
+  if (std::count(segment.begin(), segment.end(), '-') < 2 ||
+      name_key(segment).find(name_key(title)) == std::string::npos) {
+    return false;
+  }
+  std::string words(segment);
+  std::replace(words.begin(), words.end(), '-', ' ');
+  return !policy.not_documentation.first_match(words);
+}
+
+}  // namespace
+
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
                        std::string_view code, Classification& classification) {
   if (classification.source_class != nullptr && !policy.first_party_class_to.empty() &&
@@ -935,6 +967,13 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
   // unless its subject is a mechanism another publisher owns; "Brendan
   // Gregg's blog" is still a blog.
   if (says_blog(title, description)) {
+    return;
+  }
+  if (publisher_titled(policy, classification, title)) {
+    classification.first_party =
+        fmt::format("the entry is \"{}\", whose own site {} writes the post about it", title,
+                    classification.domain);
+    classification.source_class = policy.find_class(policy.first_party_class_to);
     return;
   }
   if (std::optional<std::string> name =

@@ -450,6 +450,26 @@ TEST(SourceNotPrimary, ACompanysPostOnItsOwnWorkIsFirstParty) {
               Contains("source/not-primary"));
 }
 
+// An entry that is the publisher itself, linked by its own site's post about
+// it ("[MongoDB](mongodb.com/blog/post/running-mongodb-as-…)"), links the
+// vendor's own technical post; an index page or an announcement is not one.
+TEST(SourceNotPrimary, APublishersPostAboutItselfIsFirstParty) {
+  auto entry = [](const std::string& title, const std::string& url) {
+    return lint_markdown("# L\n\n## S\n\n- [" + title + "](" + url + ") - Runs it on a cluster.\n");
+  };
+  const auto own = entry("MongoDB",
+                         "http://www.mongodb.com/blog/post/"
+                         "running-mongodb-as-a-microservice-with-docker-and-kubernetes");
+  EXPECT_THAT(rule_ids(own), Not(Contains("source/not-primary")));
+  for (const auto& [title, url] : std::vector<std::pair<std::string, std::string>>{
+           {"MongoDB", "http://www.mongodb.com/blog/post/announcing-mongodb-atlas-on-kubernetes"},
+           {"Jane Doe", "https://janedoe.example/blog/index.html"},
+           {"MongoDB", "https://othercorp.example/blog/running-mongodb-on-kubernetes"},
+           {"Examplecorp", "https://examplecorp.example/blog/running-kafka-on-kubernetes"}}) {
+    EXPECT_THAT(rule_ids(entry(title, url)), Contains("source/not-primary")) << url;
+  }
+}
+
 // docs/policy-interpretation.md, section 1: a vendor's post about its own
 // mechanism is documentation; about someone else's, or an announcement, not.
 TEST(SourceNotPrimary, AVendorsPostOnItsOwnMechanismIsDocumentation) {

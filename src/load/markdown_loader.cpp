@@ -2163,6 +2163,9 @@ class MarkdownReader {
           // "- [2023/11] **Title.** *Authors.* [[paper](…)]" then "  - The
           // work presents …": the sentence goes on from the credit.
           entry.description += " " + sentence;
+          if (entry.description_form == DescriptionForm::credit) {
+            entry.description_form = DescriptionForm::item;
+          }
         }
         entry.end_line = cmark_node_get_end_line(item);
       } else if (cmark_node* links = links_under_plain_title(paragraph, nested)) {
@@ -2624,6 +2627,9 @@ class MarkdownReader {
     bool tagged_after_title = false;
     // Where italics (the authors) begin among the words before such a tag.
     std::optional<std::size_t> authors_at;
+    // Where the authors in italics after the title's link end in the
+    // description, when they open it.
+    std::optional<std::size_t> credit_ends_at;
     // "[Mamba](repo), paper: [Title](arxiv), code: [x](repo)": the label a
     // list wrote before the entry's next link.
     std::optional<std::string> written_label;
@@ -2886,6 +2892,7 @@ class MarkdownReader {
           in_description = true;
           entry.set_position("description", locate(node));
           description += plain_text(node);
+          credit_ends_at = description.size();
           continue;
         }
         if (cmark_node* next = cmark_node_next(node);
@@ -3047,6 +3054,9 @@ class MarkdownReader {
       // [[Paper](url)]": the authors in italics and what follows them
       // describe the paper the words before them title.
       m_described_by_credit_only = !has_word_character(description);
+      if (m_described_by_credit_only) {
+        entry.description_form = DescriptionForm::credit;
+      }
       const std::string_view words = trim(description);
       description = title.substr(*authors_at) + (words.empty() ? "" : " ") + std::string(words);
       title.resize(*authors_at);
@@ -3090,6 +3100,14 @@ class MarkdownReader {
         }
         entry.title = label;
       }
+    }
+    // "_Authors._ Arxiv 2025.": after the credit, a venue and a year at most
+    // ("ICLR.", "EMNLP Findings 2024."); "A benchmark of agents." is a sentence.
+    if (static const RE2 k_venue_tail(
+            R"(\W*(?:[\pL\d'’&-]+\W*){0,4}(?:19|20)\d\d\b\W*|\W*(?:[\pL\d'’&-]+\W*){0,2})");
+        credit_ends_at &&
+        RE2::FullMatch(std::string_view(description).substr(*credit_ends_at), k_venue_tail)) {
+      entry.description_form = DescriptionForm::credit;
     }
     entry.description = trim(description);
     if (static const RE2 k_bracketed_note(R"(\[([^\[\]]+)\])");

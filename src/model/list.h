@@ -57,6 +57,10 @@ enum class DescriptionForm {
   /// after a mark the list does not separate with: "[Matano](…): Open source
   /// …" in a list that writes " - "
   other_mark,
+  /// only who wrote it and where it appeared, in italics after the title's
+  /// link: "[**Title.**](…) _Xiaoran Liu, Ruixiao Li, …_ Arxiv 2025."; no
+  /// sentence about the resource
+  credit,
 };
 
 struct Entry {
@@ -87,6 +91,11 @@ struct Entry {
   /// How the description is written: after the title on the entry's line
   /// (judged as one sentence), or otherwise (see DescriptionForm).
   DescriptionForm description_form = DescriptionForm::item;
+  /// Whether the entry says something about the resource: a description
+  /// that is more than a credit.
+  bool described() const {
+    return !description.empty() && description_form != DescriptionForm::credit;
+  }
   /// Listed under another entry (the papers a collection implements): a
   /// detail of it, which may repeat a link the list gives elsewhere.
   bool detail = false;

@@ -317,7 +317,7 @@ ListConventions infer_conventions(const LoadResult& loaded,
     }
     ++entries;
     const std::string_view text = trim(entry.description);
-    if (!text.empty()) {
+    if (entry.described()) {
       ++described;
       final_period += ends_sentence(text) ? 1 : 0;
       one_sentence += has_second_sentence(text, abbreviations, entry.title) ? 0 : 1;

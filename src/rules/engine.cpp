@@ -139,7 +139,7 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
       // At most one in ten described: a list of names, one of which says a
       // word more ("[Greg's wiki](…). Specifically [Bash Guide](…)").
       const auto described = std::count_if(siblings.begin(), siblings.end(),
-                                           [](const Entry& e) { return !e.description.empty(); });
+                                           [](const Entry& e) { return e.described(); });
       names_only = static_cast<std::size_t>(described) * 10 <= siblings.size();
     }
     const bool labelled_link =

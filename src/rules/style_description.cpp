@@ -20,14 +20,18 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
                           .hint = std::move(hint),
                           .entry = &entry});
   };
-  if (text.empty()) {
+  // "_Xiaoran Liu, …_ Arxiv 2025.": who wrote it and where, no sentence to
+  // judge; what is missing, where the list describes its entries, is one.
+  if (text.empty() || entry.description_form == DescriptionForm::credit) {
     // A section or group where no entry, or one in ten at most, has a
     // description is a list of names by design (related lists, books, guides):
     // nothing is missing there.
     if (!policy.description_required || view.among_names_only) {
       return;
     }
-    report("the entry has no description", "add one sentence on what the resource teaches");
+    report(text.empty() ? "the entry has no description"
+                        : "the entry has only its credit (authors, venue), no description",
+           "add one sentence on what the resource teaches");
     return;
   }
   const std::string list_mark =

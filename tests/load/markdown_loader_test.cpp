@@ -278,6 +278,35 @@ TEST(MarkdownLoader, ASentenceNestedUnderACreditDescribesThePaper) {
             "[2023/11] Lin Xu et al. arXiv. The work presents a benchmark, showing a 50% average "
             "improvement.");
   EXPECT_EQ(entries[1].description, "[2023/12] Ann Lee. arXiv. Agents that plan.");
+  // Only the first is described by its credit alone, until its sentence.
+  EXPECT_EQ(entries[0].description_form, DescriptionForm::item);
+  EXPECT_EQ(entries[1].description_form, DescriptionForm::item);
+}
+
+// "[**Title.**](url) _Authors._ Arxiv 2025.": who wrote it and where, no
+// sentence about it; words of a sentence after the credit describe it.
+TEST(MarkdownLoader, AuthorsAndAVenueAfterATitlesLinkAreItsCredit) {
+  LoadResult loaded;
+  load_markdown_text(
+      "list.md",
+      "# L\n\n## S\n\n"
+      "1. [**Thus Spake Long-Context Large Language Model.**](https://arxiv.org/abs/2502.17129) "
+      "_Xiaoran Liu, Ruixiao Li, Qipeng Guo._ Arxiv 2025.\n"
+      "2. [**MAgIC.**](https://arxiv.org/abs/2311.08562) _Lin Xu et al._ A benchmark of "
+      "collaboration among language model agents.\n"
+      "3. [**Agents.**](https://arxiv.org/abs/2312.00001) *Ann Lee.*\n"
+      "4. **MAgIC: Investigation of Collaboration.** *Lin Xu et al.* "
+      "[[paper](https://arxiv.org/abs/2311.08562)]\n",
+      loaded);
+  const std::vector<Entry>& entries = loaded.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 4U);
+  EXPECT_EQ(entries[0].description, "Xiaoran Liu, Ruixiao Li, Qipeng Guo. Arxiv 2025.");
+  EXPECT_EQ(entries[0].description_form, DescriptionForm::credit);
+  EXPECT_FALSE(entries[0].described());
+  EXPECT_EQ(entries[1].description_form, DescriptionForm::item);
+  EXPECT_TRUE(entries[1].described());
+  EXPECT_EQ(entries[2].description_form, DescriptionForm::credit);
+  EXPECT_EQ(entries[3].description_form, DescriptionForm::credit);
 }
 
 // "*Paul E. McKenney*. [Title](url)": the authors in italics before the

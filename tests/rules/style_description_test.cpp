@@ -190,6 +190,26 @@ TEST(StyleDescription, ASentenceGoingOnFromTheNameLacksTheSeparator) {
   EXPECT_THAT(lower[0].message, HasSubstr("capital letter"));
 }
 
+// A credit ("_Authors._ Arxiv 2025.") is no sentence: its length and form
+// are not judged, and a list of credits describes nothing by design; among
+// described entries, one with only its credit lacks its description.
+TEST(StyleDescription, ACreditIsNoDescriptionToJudge) {
+  const std::string credit =
+      "1. [**Thus Spake Long-Context Large Language Model.**](https://arxiv.org/abs/2502.17129) "
+      "_Xiaoran Liu, Ruixiao Li, Mianqiu Huang, Zhigeng Liu, Yuerong Song, Qipeng Guo, Siyang "
+      "He, Qiqi Wang, Linlin Li, Qun Liu, Yaqian Zhou, Xuanjing Huang, Xipeng Qiu, Zhaoxiang "
+      "Zhang, Dawei Zhu, Zhiqi Bai, Yancheng He, Huanxuan Liao, Haoran Que, Zekun Wang, "
+      "Chenchen Zhang, Ge Zhang, Jiebin Zhang, Yuanxing Zhang, Zhuo Chen, Hangyu Guo._ Arxiv "
+      "2025.\n";
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n" + credit)), IsEmpty());
+  const auto found = lint_markdown(
+      "# L\n\n## S\n\n" + credit +
+      "2. [**MAgIC.**](https://arxiv.org/abs/2311.08562) _Lin Xu._ A benchmark of agents.\n");
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0].location.line, 5);
+  EXPECT_EQ(found[0].message, "the entry has only its credit (authors, venue), no description");
+}
+
 // "[Matano](…): Open source …" in a list that writes " - ": the words are
 // its description all the same; what is wrong is the mark before them.
 TEST(StyleDescription, AMarkTheListDoesNotUseStillSeparatesTheDescription) {

@@ -3110,6 +3110,11 @@ class MarkdownReader {
       entry.description_form = DescriptionForm::credit;
     }
     entry.description = trim(description);
+    // "[Canal](…) by [Tigera](…)": who made it, no sentence about it.
+    if (static const RE2 k_by_credit(R"(by\s+[\p{Lu}@][^.,;:]{0,60}\.?)");
+        RE2::FullMatch(entry.description, k_by_credit)) {
+      entry.description_form = DescriptionForm::credit;
+    }
     if (static const RE2 k_bracketed_note(R"(\[([^\[\]]+)\])");
         entry_link != nullptr && entry.title == url_of(entry_link)) {
       // "- https://github.com/o/kit [A toolkit for compilers]": a bare URL's

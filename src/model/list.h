@@ -58,8 +58,8 @@ enum class DescriptionForm {
   /// …" in a list that writes " - "
   other_mark,
   /// only who wrote it and where it appeared, in italics after the title's
-  /// link: "[**Title.**](…) _Xiaoran Liu, Ruixiao Li, …_ Arxiv 2025."; no
-  /// sentence about the resource
+  /// link: "[**Title.**](…) _Xiaoran Liu, Ruixiao Li, …_ Arxiv 2025.", or who
+  /// made it: "[Canal](…) by [Tigera](…)"; no sentence about the resource
   credit,
 };
 

@@ -20,18 +20,14 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
                           .hint = std::move(hint),
                           .entry = &entry});
   };
-  // "_Xiaoran Liu, …_ Arxiv 2025.": who wrote it and where, no sentence to
-  // judge; what is missing, where the list describes its entries, is one.
-  if (text.empty() || entry.description_form == DescriptionForm::credit) {
+  if (text.empty()) {
     // A section or group where no entry, or one in ten at most, has a
     // description is a list of names by design (related lists, books, guides):
     // nothing is missing there.
     if (!policy.description_required || view.among_names_only) {
       return;
     }
-    report(text.empty() ? "the entry has no description"
-                        : "the entry has only its credit (authors, venue), no description",
-           "add one sentence on what the resource teaches");
+    report("the entry has no description", "add one sentence on what the resource teaches");
     return;
   }
   const std::string list_mark =
@@ -45,6 +41,11 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
   if (text.front() == ' ' || text.back() == ' ' || text.find("  ") != std::string::npos) {
     report("the description has leading, trailing or doubled spaces",
            "remove the extra whitespace");
+    return;
+  }
+  // "_Xiaoran Liu, …_ Arxiv 2025.", "by Tigera": who made it and where, no
+  // sentence whose length or form to judge.
+  if (entry.description_form == DescriptionForm::credit) {
     return;
   }
   if (policy.description_capital_start &&

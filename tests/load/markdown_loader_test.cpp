@@ -296,10 +296,15 @@ TEST(MarkdownLoader, AuthorsAndAVenueAfterATitlesLinkAreItsCredit) {
       "collaboration among language model agents.\n"
       "3. [**Agents.**](https://arxiv.org/abs/2312.00001) *Ann Lee.*\n"
       "4. **MAgIC: Investigation of Collaboration.** *Lin Xu et al.* "
-      "[[paper](https://arxiv.org/abs/2311.08562)]\n",
+      "[[paper](https://arxiv.org/abs/2311.08562)]\n"
+      "5. [Canal](https://github.com/tigera/canal) by [Tigera](https://github.com/tigera)\n"
+      "6. [Calico](https://github.com/o/calico) by Tigera: networking for containers.\n",
       loaded);
   const std::vector<Entry>& entries = loaded.list.sections.at(0).entries;
-  ASSERT_EQ(entries.size(), 4U);
+  ASSERT_EQ(entries.size(), 6U);
+  EXPECT_EQ(entries[4].description, "by Tigera");
+  EXPECT_EQ(entries[4].description_form, DescriptionForm::credit);
+  EXPECT_NE(entries[5].description_form, DescriptionForm::credit);
   EXPECT_EQ(entries[0].description, "Xiaoran Liu, Ruixiao Li, Qipeng Guo. Arxiv 2025.");
   EXPECT_EQ(entries[0].description_form, DescriptionForm::credit);
   EXPECT_FALSE(entries[0].described());

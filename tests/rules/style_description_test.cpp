@@ -190,9 +190,8 @@ TEST(StyleDescription, ASentenceGoingOnFromTheNameLacksTheSeparator) {
   EXPECT_THAT(lower[0].message, HasSubstr("capital letter"));
 }
 
-// A credit ("_Authors._ Arxiv 2025.") is no sentence: its length and form
-// are not judged, and a list of credits describes nothing by design; among
-// described entries, one with only its credit lacks its description.
+// A credit ("_Authors._ Arxiv 2025.", "by Tigera") is no sentence: its
+// length and form are not judged, its spaces are.
 TEST(StyleDescription, ACreditIsNoDescriptionToJudge) {
   const std::string credit =
       "1. [**Thus Spake Long-Context Large Language Model.**](https://arxiv.org/abs/2502.17129) "
@@ -202,12 +201,16 @@ TEST(StyleDescription, ACreditIsNoDescriptionToJudge) {
       "Chenchen Zhang, Ge Zhang, Jiebin Zhang, Yuanxing Zhang, Zhuo Chen, Hangyu Guo._ Arxiv "
       "2025.\n";
   EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n" + credit)), IsEmpty());
-  const auto found = lint_markdown(
-      "# L\n\n## S\n\n" + credit +
-      "2. [**MAgIC.**](https://arxiv.org/abs/2311.08562) _Lin Xu._ A benchmark of agents.\n");
-  ASSERT_FALSE(found.empty());
-  EXPECT_EQ(found[0].location.line, 5);
-  EXPECT_EQ(found[0].message, "the entry has only its credit (authors, venue), no description");
+  EXPECT_THAT(rule_ids(lint_markdown(
+                  "# L\n\n## S\n\n- [Canal](https://github.com/tigera/canal) by "
+                  "[Tigera](https://github.com/tigera)\n- [Calico](https://github.com/o/calico) - "
+                  "Networking for containers.\n")),
+              IsEmpty());
+  const auto spaced = lint_markdown(
+      "# L\n\n## S\n\n- [Neural Networks and Deep Learning](https://github.com/o/nn) by  Michael "
+      "Nielsen\n");
+  ASSERT_THAT(rule_ids(spaced), ElementsAre("style/description"));
+  EXPECT_THAT(spaced[0].message, HasSubstr("doubled spaces"));
 }
 
 // "[Matano](…): Open source …" in a list that writes " - ": the words are

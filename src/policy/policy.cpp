@@ -304,9 +304,8 @@ std::string fold_latin(std::string_view text) {
   return folded;
 }
 
-/// Letters and digits only, in lower case and without accents: "Oh My Zsh",
-/// "oh-my-zsh" and "ohmyz.sh" all read "ohmyzsh", "Société Générale" reads
-/// like societegenerale.com and "Straße" like strasse.de.
+}  // namespace
+
 std::string name_key(std::string_view text) {
   const bool ascii = std::all_of(text.begin(), text.end(),
                                  [](char c) { return static_cast<unsigned char>(c) < 0x80; });
@@ -324,6 +323,8 @@ std::string name_key(std::string_view text) {
   }
   return key;
 }
+
+namespace {
 
 /// The names a registrable domain goes by: "starship" and "starshiprs" for
 /// starship.rs.

@@ -335,6 +335,11 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
 bool is_own_site(const Classification& classification, std::string_view title,
                  std::string_view description, std::string_view code);
 
+/// Letters and digits only, in lower case and without accents: "Oh My Zsh",
+/// "oh-my-zsh" and "ohmyz.sh" all read "ohmyzsh", "Société Générale" reads
+/// like societegenerale.com and "Straße" like strasse.de.
+std::string name_key(std::string_view text);
+
 /// "[ack](https://beyondgrep.com/) - A grep-like search tool …": a site's
 /// root that the description calls a piece of software, and no list,
 /// course, benchmark or blog, is that software's site on a list of projects,

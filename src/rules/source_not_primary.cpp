@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include <re2/re2.h>
+
 #include "rules/rule.h"
 
 namespace sg {
@@ -45,9 +47,28 @@ constexpr std::string_view k_reimplementation_hint =
 
 /// The authors' own code: its description says so ("official implementation"),
 /// or it lives where a research organisation publishes its papers' code.
+/// Whether the description credits the owner of the repository it links:
+/// "ported to javascript by Uber" at github.com/uber/h3.
+bool credits_the_owner(const EntryView& view) {
+  static const RE2 k_forge_owner(R"((?:github\.com|gitlab\.com|codeberg\.org)/([^/]+)/)");
+  static const RE2 k_by_name(R"(\bby\s+(\p{Lu}[\pL\d.&-]*(?:\s+\p{Lu}[\pL\d.&-]*)?))");
+  std::string owner;
+  if (!RE2::PartialMatch(view.classification->place(), k_forge_owner, &owner)) {
+    return false;
+  }
+  re2::StringPiece rest(view.entry.description);
+  for (std::string name; RE2::FindAndConsume(&rest, k_by_name, &name);) {
+    if (const std::string key = name_key(name); key.size() >= 3 && key == name_key(owner)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool is_own_work(const EntryView& view, const Policy& policy) {
   return policy.own_work_descriptions.first_match(view.entry.description) ||
-         policy.own_work_places.first_match(view.classification->place());
+         policy.own_work_places.first_match(view.classification->place()) ||
+         credits_the_owner(view);
 }
 
 void check_not_primary(const EntryView& view, const RuleContext& context, Findings& out) {

@@ -1195,6 +1195,13 @@ TEST(SourceNotPrimary, AReimplementationOfSomeoneElsesWorkIsNotPrimary) {
                 IsEmpty())
         << url;
   }
+  // So does a description that credits the repository's owner.
+  EXPECT_THAT(rule_ids(lint_item("- [H3js](https://github.com/uber/h3) - Hexagonal geospatial "
+                                 "indexing system ported to javascript by Uber.")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_item("- [H3js](https://github.com/o/h3) - Hexagonal geospatial "
+                                 "indexing system ported to javascript by Uber.")),
+              ElementsAre("source/not-primary"));
 }
 
 // A repository named for the framework it was written in, which says it

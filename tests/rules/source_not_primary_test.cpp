@@ -922,6 +922,7 @@ TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
         "https://github.com/someone/AwesomeCache",
         // Package documentation hosts.
         "https://hexdocs.pm/ecsx/ECSx.html", "https://pub.dev/packages/provider",
+        "https://cran.r-project.org/web/packages/tmap/vignettes/tmap-getstarted.html",
         "https://github.com/someone/inview_notifier_list"}) {
     const auto found = lint_markdown(std::string("# L\n\n## S\n\n- [Thing](") + url +
                                      ") - The documentation of a binding library.\n");

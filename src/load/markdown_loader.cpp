@@ -609,7 +609,8 @@ class MarkdownReader {
 
   void read_heading(cmark_node* heading) {
     const int level = cmark_node_get_heading_level(heading);
-    if (m_heading_entry && level > m_heading_entry->level && !heading_link(heading)) {
+    if (m_heading_entry && (level > m_heading_entry->level || m_heading_entry->in_details_tag) &&
+        !heading_link(heading)) {
       // "## [Adala](…)" then "### Category", "### Links": parts of its details.
       m_heading_entry->in_details = true;
       m_out.list.headings.emplace_back(plain_text(heading, false));
@@ -944,6 +945,15 @@ class MarkdownReader {
           read_heading_entry_block(first);
         }
         return;
+      case CMARK_NODE_HTML_BLOCK: {
+        const std::string html = to_lower(literal(block));
+        if (html.find("</details") != std::string::npos) {
+          m_heading_entry->in_details_tag = false;
+        } else if (html.find("<details") != std::string::npos) {
+          m_heading_entry->in_details_tag = true;
+        }
+        return;
+      }
       default:
         return;
     }
@@ -3459,6 +3469,9 @@ class MarkdownReader {
     int level = 0;
     /// Under such a subheading: every list is the entry's.
     bool in_details = false;
+    /// Inside a <details> tag the entry opened: every heading there, at any
+    /// level, names a part of its details ("## Links").
+    bool in_details_tag = false;
   };
   /// Whether the first section holds what stands before any section heading.
   bool m_preamble_section = false;

@@ -2082,6 +2082,24 @@ TEST(MarkdownLoader, LinkHeadingsBelowLevelOneSectionsAreEntries) {
   EXPECT_THAT(result.list.headings, ::testing::Contains("Links"));
 }
 
+// Inside the <details> tag a heading entry opens, a heading of its own level
+// ("## Links") is a part of its details too, not a section.
+TEST(MarkdownLoader, HeadingsInsideAnEntrysDetailsTagAreItsDetails) {
+  const LoadResult result = load_text(
+      "# Agents\n\n# Open-source projects\n\n"
+      "## [React Agent](https://reactagent.example/)\nAn autonomous agent.\n<details>\n\n"
+      "### Category\nCoding\n\n## Description\n- An experimental agent\n\n## Links\n"
+      "- [GitHub](https://github.com/o/react-agent)\n\n</details>\n\n"
+      "## [Adala](https://github.com/o/adala)\nAutonomous data agent framework\n");
+  ASSERT_EQ(result.list.sections.size(), 1U);
+  const Section& open = result.list.sections[0];
+  EXPECT_EQ(open.title, "Open-source projects");
+  ASSERT_EQ(open.entries.size(), 2U);
+  EXPECT_EQ(open.entries[0].title, "React Agent");
+  EXPECT_EQ(open.entries[1].title, "Adala");
+  EXPECT_EQ(result.not_entries.at("details under an entry"), 2U);
+}
+
 // Items before a list's first section heading are its preamble (its
 // authors, sponsors, sibling lists), counted, not entries; a list without
 // section headings is all entries.

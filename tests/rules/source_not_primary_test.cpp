@@ -930,6 +930,17 @@ TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
   }
 }
 
+// A project on a forge is its repository, on SourceHut's project pages too.
+TEST(SourceNotPrimary, AProjectOnAForgeIsItsRepository) {
+  for (const char* url : {"https://git.sr.ht/~someone/tool", "https://sr.ht/~someone/tool",
+                          "https://codeberg.org/someone/tool"}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n- [tool](") + url +
+                                       ") - Formats source code.\n")),
+                IsEmpty())
+        << url;
+  }
+}
+
 // A company's engineering blog under its main site's /blog/engineering/ is
 // the company writing about its own systems, on a host the policy classes
 // otherwise; HashiCorp's blog on Terraform is Terraform's documentation.
@@ -1087,7 +1098,8 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
       {"Slides", "https://arxiv.org/abs/2209.08018", "slides"},
       {"Websites", "https://github.com/o/r", "websites and links"},
       {"Useful Links", "https://www.cs.example.edu/research/ai/", "websites and links"},
-      {"Tutorials / Websites", "https://github.com/o/r", "teaching material"}};
+      {"Tutorials / Websites", "https://github.com/o/r", "teaching material"},
+      {"Learning resources", "https://github.com/o/r", "teaching material"}};
   for (const Case& c : cases) {
     const auto found = lint_markdown(std::string("# L\n\n## Other\n\n### ") + c.heading +
                                      "\n\n- [Title](" + c.url + ") - Text.\n");

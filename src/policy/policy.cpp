@@ -355,6 +355,68 @@ std::string initials(std::string_view hyphenated) {
   return letters.size() >= 3 ? letters : std::string();
 }
 
+/// Whether `label` (a name key) abbreviates words of `title` in order: the
+/// start of each of two or more words in a row, "kubeprod" for "Bitnami
+/// Kubernetes Production Runtime", "agpt" for "AutoGPT", "cmusphinx" for "CMU
+/// Sphinx".
+bool abbreviates(const std::string& label, std::string_view title) {
+  if (label.size() < 4) {
+    return false;
+  }
+  // The title's words, a capital inside one starting another ("AutoGPT").
+  std::vector<std::string> words;
+  std::string word;
+  for (std::size_t i = 0; i < title.size(); ++i) {
+    const auto c = static_cast<unsigned char>(title[i]);
+    const bool splits_camel = std::isupper(c) != 0 && i > 0 &&
+                              std::islower(static_cast<unsigned char>(title[i - 1])) != 0;
+    if (std::isalnum(c) == 0 || splits_camel) {
+      if (!word.empty()) {
+        words.push_back(std::move(word));
+        word.clear();
+      }
+      if (std::isalnum(c) == 0) {
+        continue;
+      }
+    }
+    word += static_cast<char>(std::tolower(c));
+  }
+  if (!word.empty()) {
+    words.push_back(std::move(word));
+  }
+  // Depth first over (where in the label, which word): each word gives a
+  // non-empty start of itself; the label is short, the words few.
+  struct Step {
+    std::size_t at;
+    std::size_t word;
+    std::size_t pieces;
+  };
+  std::vector<Step> steps;
+  for (std::size_t first = 0; first < words.size(); ++first) {
+    steps.push_back({0, first, 0});
+  }
+  while (!steps.empty()) {
+    const Step step = steps.back();
+    steps.pop_back();
+    if (step.at == label.size()) {
+      if (step.pieces >= 2) {
+        return true;
+      }
+      continue;
+    }
+    if (step.word >= words.size()) {
+      continue;
+    }
+    const std::string& next = words[step.word];
+    for (std::size_t length = 1; length <= next.size() && step.at + length <= label.size() &&
+                                 label.compare(step.at, length, next, 0, length) == 0;
+         ++length) {
+      steps.push_back({step.at + length, step.word + 1, step.pieces + 1});
+    }
+  }
+  return false;
+}
+
 /// Hosts whose sites are named by their path, not their domain: a forge's
 /// organisations and repositories, GitHub Pages projects.
 bool named_by_path(std::string_view host) {
@@ -715,10 +777,13 @@ bool is_own_site(const Classification& classification, std::string_view title,
   // zed.dev.
   // The domain may add a word to the name instead: "vagrant" in vagrantup.com,
   // "atlantis" in runatlantis.io, "argo" in argoproj.github.io.
+  // Or it abbreviates the title: "kubeprod" for "Bitnami Kubernetes
+  // Production Runtime".
   const bool named = std::any_of(names.begin(), names.end(), [&](const std::string& name) {
     return (name.size() >= 2 && name == title_key) ||
            (name.size() >= 3 && title_key.find(name) != std::string::npos) ||
-           (title_key.size() >= 4 && (name.starts_with(title_key) || name.ends_with(title_key)));
+           (title_key.size() >= 4 && (name.starts_with(title_key) || name.ends_with(title_key))) ||
+           abbreviates(name, title);
   });
   const bool aliased = std::any_of(aliases.begin(), aliases.end(), [&](const std::string& alias) {
     return alias.size() >= 3 && title_key.starts_with(alias);

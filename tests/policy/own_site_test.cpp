@@ -99,7 +99,10 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
       {"Atlantis", "https://www.runatlantis.io/"},
       {"Caddy", "https://caddyserver.com/"},
       {"Gio", "https://gioui.org/"},
-      {"Luma Dream Machine", "https://lumalabs.ai/"}};
+      {"Luma Dream Machine", "https://lumalabs.ai/"},
+      // A domain that abbreviates words of the title in a row.
+      {"Bitnami Kubernetes Production Runtime", "https://kubeprod.io"},
+      {"AutoGPT", "https://agpt.co/"}};
   for (const auto& [title, url] : own_sites) {
     EXPECT_EQ(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
   }
@@ -118,6 +121,13 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
                            "The newsletter of the phpList team.", ""));
   EXPECT_FALSE(is_own_site(*classify_url(policy, *parse_url("https://someone.example/")), "Someone",
                            "My personal site.", ""));
+  // One word's start alone, or starts of words out of order, abbreviate
+  // nothing.
+  for (const auto& [title, url] : std::vector<std::pair<std::string, std::string>>{
+           {"Tool Random", "https://rato.example/"},
+           {"Production Kubernetes", "https://kubeprod.example/"}}) {
+    EXPECT_NE(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
+  }
 }
 
 // "[ack](https://beyondgrep.com/) - A grep-like search tool": a site's root

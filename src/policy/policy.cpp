@@ -891,6 +891,17 @@ bool title_is_repository_name(const Classification& classification, std::string_
   return repository && repository->size() >= 3 && *repository == name_key(title);
 }
 
+bool title_is_repository_path(const Classification& classification, std::string_view title) {
+  if (!repository_name(classification)) {
+    return false;
+  }
+  std::string_view path = classification.path;
+  path.remove_prefix(std::min(path.find_first_not_of('/'), path.size()));
+  const std::size_t owner_end = path.find('/');
+  const std::size_t name_end = path.find('/', owner_end + 1);
+  return to_lower(trim(title)) == to_lower(path.substr(0, name_end));
+}
+
 void apply_byline(const Policy& policy, std::string_view description,
                   Classification& classification) {
   if (classification.source_class != nullptr || policy.byline_class.empty()) {

@@ -359,6 +359,11 @@ bool title_names_link(const Classification& classification, std::string_view tit
 /// name the project; the URL's shape has judged the name.
 bool title_is_repository_name(const Classification& classification, std::string_view title);
 
+/// Whether the title is the forge path the entry links, "owner/name" as
+/// written ("9seconds/repolink.nvim" at github.com/9seconds/repolink.nvim):
+/// a name, whose digits state nothing.
+bool title_is_repository_path(const Classification& classification, std::string_view title);
+
 /// A forge, where a path names an owner and a repository, in any case.
 bool forge_host(std::string_view host);
 

@@ -351,6 +351,15 @@ TEST(ClaimIncomplete, TitlesCountToo) {
       R"("kind": "paper", "description": "A Hopper GEMM worklog.")"));
   ASSERT_THAT(rule_ids(found), ElementsAre("claim/incomplete"));
   EXPECT_THAT(found[0].message, HasSubstr("the title states a performance comparison"));
+  // A title that is the linked repository's path is a name: "9seconds" is
+  // its owner, no latency.
+  EXPECT_THAT(rule_ids(lint_markdown(
+                  "# L\n\n## S\n\n- [9seconds/repolink.nvim](https://github.com/9seconds/"
+                  "repolink.nvim) - Generates shareable permalinks for Git web frontends.\n")),
+              IsEmpty());
+  EXPECT_THAT(rule_ids(lint_markdown("# L\n\n## S\n\n- [Boots in 9 seconds](https://github.com/"
+                                     "o/fastboot) - Generates boot images for small boards.\n")),
+              Contains("claim/incomplete"));
 }
 
 // A list that names each paper by its own title cannot rewrite it: with

@@ -980,6 +980,21 @@ bool publisher_titled(const Policy& policy, const Classification& classification
 
 void apply_first_party(const Policy& policy, std::string_view title, std::string_view description,
                        std::string_view code, Classification& classification) {
+  // "[React Official Tutorial](https://react.dev/learn)": a page the entry
+  // calls official, on the site of the project its title names, is that
+  // project's documentation, whatever its URL's shape suggested.
+  if (static const RE2 k_official(R"((?i)\bofficial\b)");
+      classification.inferred() && classification.byline.empty() &&
+      classification.source_class != nullptr && !classification.source_class->primary &&
+      !policy.first_party_class_to.empty() &&
+      RE2::PartialMatch(re2::StringPiece(title.data(), title.size()), k_official) &&
+      title_names_link(classification, title)) {
+    classification.first_party =
+        fmt::format("the entry calls {}{} official, on the site of \"{}\" itself",
+                    classification.host, classification.path, title);
+    classification.source_class = policy.find_class(policy.first_party_class_to);
+    return;
+  }
   if (classification.source_class != nullptr && !policy.first_party_class_to.empty() &&
       std::find(policy.own_site_classes.begin(), policy.own_site_classes.end(),
                 classification.source_class->name) != policy.own_site_classes.end()) {

@@ -930,6 +930,23 @@ TEST(SourceNotPrimary, TheMoreSpecificReadingOfAUrlWins) {
   }
 }
 
+// docs/policy-interpretation.md, section 1: a framework's official tutorial
+// on its own site is its documentation. The entry must call it official and
+// name the site's project; someone else's tutorial page stays what its URL
+// says.
+TEST(SourceNotPrimary, AnOfficialPageOnTheProjectsOwnSiteIsItsDocumentation) {
+  const auto official =
+      lint_markdown("# L\n\n## S\n\n- [React Official Tutorial](https://react.dev/learn)\n");
+  EXPECT_THAT(rule_ids(official), Not(Contains("source/not-primary")));
+  EXPECT_THAT(rule_ids(official), Not(Contains("surface/tutorial")));
+  for (const char* item : {"- [React Tutorial](https://react.dev/learn)\n",
+                           "- [Vue Official Tutorial](https://react.dev/learn)\n"}) {
+    EXPECT_THAT(rule_ids(lint_markdown(std::string("# L\n\n## S\n\n") + item)),
+                Contains("source/not-primary"))
+        << item;
+  }
+}
+
 // A project on a forge is its repository, on SourceHut's project pages too.
 TEST(SourceNotPrimary, AProjectOnAForgeIsItsRepository) {
   for (const char* url : {"https://git.sr.ht/~someone/tool", "https://sr.ht/~someone/tool",

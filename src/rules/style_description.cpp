@@ -119,6 +119,10 @@ extern const Rule k_style_description = {
         "without a description is fine in a section or group of names only (one in ten "
         "may say a word more), and a "
         "description cut short (\"..\", \"\u2026\") is not counted by its sentences. "
+        "A credit alone (authors in italics with a venue and year, \"by Tigera\") is no "
+        "sentence: only its spaces are judged, and it describes nothing. A description after "
+        "a mark the list does not separate with (\"[Name](…): Text\" where the list writes "
+        "\" - \") is reported as that. "
         "A list whose convention differs says so in its "
         "policy: \"description.final_period\", \"description.one_sentence\", "
         "\"description.capital_start\" and \"description.required\" set to false.",

@@ -268,11 +268,16 @@ std::string filing_topic(const Section& section, const Group* group) {
 
 namespace {
 
-/// The words of a title, in lower case: letters and digits only.
+/// The first words of a title, in lower case: letters and digits only. A
+/// title is a few dozen words; a longer text is compared by its start.
 std::vector<std::string> title_words(std::string_view title) {
+  constexpr std::size_t k_words_compared = 64;
   std::vector<std::string> words;
   std::string word;
   for (const char c : title) {
+    if (words.size() == k_words_compared) {
+      return words;
+    }
     if (std::isalnum(static_cast<unsigned char>(c)) != 0 || (c & 0x80) != 0) {
       word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     } else if (!word.empty()) {
@@ -356,8 +361,11 @@ const Entry* slip_against(const std::vector<FiledEntry>& earlier, const Entry& e
       return filed.entry;
     }
   }
-  for (const FiledEntry& filed : earlier) {
-    if (same_name(*filed.entry, entry)) {
+  // Its first copies only: a page hundreds of entries link is no one
+  // resource filed by topic, and comparing every pair grows as squares.
+  constexpr std::size_t k_copies_compared = 32;
+  for (std::size_t i = 0; i < std::min(earlier.size(), k_copies_compared); ++i) {
+    if (same_name(*earlier[i].entry, entry)) {
       return nullptr;
     }
   }

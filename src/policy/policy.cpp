@@ -384,13 +384,15 @@ bool abbreviates(const std::string& label, std::string_view title) {
   if (!word.empty()) {
     words.push_back(std::move(word));
   }
-  // Depth first over (where in the label, which word): each word gives a
-  // non-empty start of itself; the label is short, the words few.
+  // Depth first over (where in the label, which word, one piece or more):
+  // each word gives a non-empty start of itself. Each state is visited once,
+  // so a hostile title of many alike words costs label × words steps.
   struct Step {
     std::size_t at;
     std::size_t word;
-    std::size_t pieces;
+    std::size_t pieces;  // 0, 1, or 2 for two or more
   };
+  std::vector<bool> seen((label.size() + 1) * (words.size() + 1) * 3, false);
   std::vector<Step> steps;
   for (std::size_t first = 0; first < words.size(); ++first) {
     steps.push_back({0, first, 0});
@@ -398,6 +400,11 @@ bool abbreviates(const std::string& label, std::string_view title) {
   while (!steps.empty()) {
     const Step step = steps.back();
     steps.pop_back();
+    const std::size_t state = (step.at * (words.size() + 1) + step.word) * 3 + step.pieces;
+    if (seen[state]) {
+      continue;
+    }
+    seen[state] = true;
     if (step.at == label.size()) {
       if (step.pieces >= 2) {
         return true;
@@ -411,7 +418,7 @@ bool abbreviates(const std::string& label, std::string_view title) {
     for (std::size_t length = 1; length <= next.size() && step.at + length <= label.size() &&
                                  label.compare(step.at, length, next, 0, length) == 0;
          ++length) {
-      steps.push_back({step.at + length, step.word + 1, step.pieces + 1});
+      steps.push_back({step.at + length, step.word + 1, std::min<std::size_t>(step.pieces + 1, 2)});
     }
   }
   return false;

@@ -128,6 +128,16 @@ TEST(OwnSite, AProjectsOwnSiteIsItsDocumentation) {
            {"Production Kubernetes", "https://kubeprod.example/"}}) {
     EXPECT_NE(class_after_first_party(policy, title, url), "docs") << title << " at " << url;
   }
+  // A hostile title of many alike words against a domain it nearly
+  // abbreviates: each way of cutting the domain is tried once, not once per
+  // path to it.
+  std::string alike;
+  for (int i = 0; i < 60; ++i) {
+    alike += "aaaaaaaa ";
+  }
+  EXPECT_NE(
+      class_after_first_party(policy, alike, "https://" + std::string(40, 'a') + "b.example/"),
+      "docs");
 }
 
 // "[ack](https://beyondgrep.com/) - A grep-like search tool": a site's root

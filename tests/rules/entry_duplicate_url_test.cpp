@@ -1,5 +1,7 @@
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "load/markdown_loader.h"
 #include "rules/engine.h"
 #include "rules/rule_test_support.h"
@@ -116,6 +118,28 @@ TEST(EntryDuplicateUrl, TwoSectionsUnderOneHeadingAreOneTopic) {
                      years);
   EXPECT_THAT(duplicate_lines(years, R"({"duplicates": {"across_sections": false}})"), IsEmpty());
   EXPECT_THAT(duplicate_lines(years, "{}"), ElementsAre(19));
+}
+
+// A page dozens of entries link is compared by name with its first copies
+// only: no one resource filed by topic, and pairs would grow as squares.
+TEST(EntryDuplicateUrl, APageManyEntriesLinkIsComparedWithItsFirstCopies) {
+  std::string markdown = "# L\n\n";
+  for (int i = 0; i < 40; ++i) {
+    markdown += fmt::format("## Topic {}\n\n- [Name {}](https://p.example/) - One.\n\n", i,
+                            i == 39 ? 35 : i);
+  }
+  LoadResult loaded;
+  load_markdown_text("README.md", markdown, loaded);
+  std::vector<std::pair<int, Severity>> last;
+  for (const Diagnostic& d :
+       run_rules(loaded.list, parse_policy("p.json", "{}"), *parse_date("2026-11-30"))) {
+    if (d.rule == "entry/duplicate-url" && d.location.line == 4 * 39 + 5) {
+      last.emplace_back(d.location.line, d.severity);
+    }
+  }
+  // "Name 35" is the 36th copy: past the first 32, so the repeat reads as
+  // another name for the page.
+  EXPECT_THAT(last, ElementsAre(std::pair{4 * 39 + 5, Severity::error}));
 }
 
 // Two papers of one lab each link its project page among their other pages:

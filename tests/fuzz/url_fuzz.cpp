@@ -1,8 +1,11 @@
 // The URL ladder: parsing, normalise (keys the fetch and the cache),
 // canonicalise (the policy's form) and identity (duplicates). Each normal
 // form must be a fixed point, or one page gets two keys. A parsed URL is also
-// classified by the shipped policy's host rules and shapes.
+// classified by the shipped policy's host rules and shapes, and judged for a
+// first party with the second string as the entry's title and description
+// (a list of projects: own sites counted).
 #include "fuzz_input.h"
+#include "policy/list_conventions.h"
 #include "policy/policy.h"
 #include "sourcegate/shipped_policy.h"
 #include "util/github_url.h"
@@ -27,6 +30,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Hostile hosts and paths against the shipped host rules and URL shapes.
     static const sg::Policy shipped = sg::parse_policy("policy.json", sg::k_shipped_policy);
     (void)sg::classify_url(shipped, *parsed);
+    static const sg::Policy projects = [] {
+      sg::Policy policy = shipped;
+      policy.own_site_classes = sg::k_own_site_classes;
+      return policy;
+    }();
+    if (std::optional<sg::Classification> classification = sg::classify_url(projects, *parsed)) {
+      (void)sg::title_is_repository_path(*classification, base);
+      sg::apply_first_party(projects, base, base, {}, *classification);
+    }
   }
   if (auto normal = sg::normalize_url(url)) {
     sg::fuzz::require(sg::normalize_url(*normal) == *normal);

@@ -2943,17 +2943,19 @@ class MarkdownReader {
           in_description = true;
           continue;
         }
-        if (const SeparatorAt mark = ItemSeparators::all().find(text, true);
-            type == CMARK_NODE_TEXT && entry_link != nullptr &&
-            cmark_node_previous(node) == entry_link && !titled_after_tag && mark.at == 0) {
+        if (type == CMARK_NODE_TEXT && entry_link != nullptr &&
+            cmark_node_previous(node) == entry_link && !titled_after_tag) {
           // "[Matano](…): Open source …" where the list writes " - ": a
           // description all the same, which style/description asks to
           // separate as the list does.
-          description += text.substr(mark.size);
-          entry.description_form = DescriptionForm::other_mark;
-          entry.set_position("description", locate(node));
-          in_description = true;
-          continue;
+          static const ItemSeparators k_every_mark = ItemSeparators::all();
+          if (const SeparatorAt mark = k_every_mark.find(text, true); mark.at == 0) {
+            description += text.substr(mark.size);
+            entry.description_form = DescriptionForm::other_mark;
+            entry.set_position("description", locate(node));
+            in_description = true;
+            continue;
+          }
         }
         if (type == CMARK_NODE_TEXT && !entry.links.empty() && !titled_after_tag &&
             starts_prose(text)) {

@@ -247,23 +247,29 @@ const std::string* heading_among(const std::vector<std::string>& headings, const
   return nullptr;
 }
 
-std::string filing_topic(const Section& section, const Group* group) {
-  std::string topic = to_lower(trim(section.title));
+const std::string& FilingTopics::of(const Section& section, const Group* group) {
+  const void* named =
+      group != nullptr ? static_cast<const void*>(group) : static_cast<const void*>(&section);
+  if (named == m_named) {
+    return m_topic;
+  }
+  m_named = named;
+  m_topic = to_lower(trim(section.title));
   if (group == nullptr) {
-    return topic;
+    return m_topic;
   }
   const std::string group_title = to_lower(trim(group->title));
-  topic += '\n';
-  topic += group_title;
+  m_topic += '\n';
+  m_topic += group_title;
   // "2025" under each subheading of one section: groups that one section
   // names alike stand under headings the reader did not keep, so each is a
   // topic of its own.
   if (std::count_if(section.groups.begin(), section.groups.end(), [&](const Group& other) {
         return to_lower(trim(other.title)) == group_title;
       }) > 1) {
-    topic += fmt::format("\n{}", static_cast<const void*>(group));
+    m_topic += fmt::format("\n{}", named);
   }
-  return topic;
+  return m_topic;
 }
 
 namespace {

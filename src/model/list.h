@@ -224,7 +224,16 @@ struct List {
 /// "Codes" section written twice) are one topic; groups one section names
 /// alike stay apart. A list that files one resource under several topics
 /// repeats it once per topic.
-std::string filing_topic(const Section& section, const Group* group);
+class FilingTopics {
+ public:
+  /// The topic of the entries of `group` (null: of the section's own
+  /// entries). Entries come group by group: each group is named once.
+  const std::string& of(const Section& section, const Group* group);
+
+ private:
+  const void* m_named = nullptr;
+  std::string m_topic;
+};
 
 /// Whether the entry's description starts as a sentence does, with a
 /// capital, or with a name written in lower case: one of `lowercase_starts`,
@@ -250,7 +259,7 @@ const std::string* heading_among(const std::vector<std::string>& headings, const
 /// same resource filed twice.
 bool same_name(const Entry& a, const Entry& b);
 
-/// An entry and the topic it is filed under (filing_topic).
+/// An entry and the topic it is filed under (FilingTopics).
 struct FiledEntry {
   const Entry* entry;
   std::string topic;

@@ -347,11 +347,12 @@ ListConventions infer_conventions(const LoadResult& loaded,
   std::size_t repeats = 0;
   std::size_t filed_again = 0;
   std::unordered_map<std::string, std::vector<FiledEntry>> seen;
+  FilingTopics topics;
   loaded.list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
     if (entry.url.empty() || entry.detail) {
       return;
     }
-    const std::string topic = filing_topic(section, group);
+    const std::string& topic = topics.of(section, group);
     std::vector<FiledEntry>& earlier = seen[duplicate_key(entry.url, CanonicalRules())];
     if (!earlier.empty()) {
       ++repeats;

@@ -591,12 +591,6 @@ std::optional<std::string_view> owned_in(const Publisher& publisher, std::string
   return std::nullopt;
 }
 
-/// The company `domain` names ("DoorDash" for doordash.news, "Stitch Fix"
-/// for stitchfix.com, "Google" for googleblog.com), as `title` or
-/// `description` credits it with the work: "… at DoorDash", "SRE@Xero",
-/// "Inside Atlassian: …", "Instacart: …", "Facebook AI's …", or "Stitch Fix 2020" (the
-/// company and the year, as lists of companies' posts write it), or "[Google]"
-/// (a list's tag for the maker: "**Meena** [[Google]](post)").
 /// Whether a name key spells a domain's label, with the word a company's
 /// blog domain may add ("uber" for uberengineering).
 bool spells_label(const std::string& label, const std::string& key) {
@@ -609,6 +603,12 @@ bool spells_label(const std::string& label, const std::string& key) {
          });
 }
 
+/// The company `domain` names ("DoorDash" for doordash.news, "Stitch Fix"
+/// for stitchfix.com, "Google" for googleblog.com), as `title` or
+/// `description` credits it with the work: "… at DoorDash", "SRE@Xero",
+/// "Inside Atlassian: …", "Instacart: …", "Facebook AI's …", or "Stitch Fix 2020" (the
+/// company and the year, as lists of companies' posts write it), or "[Google]"
+/// (a list's tag for the maker: "**Meena** [[Google]](post)").
 std::optional<std::string> publisher_named(std::string_view domain, std::string_view title,
                                            std::string_view description) {
   const std::string label = name_key(domain.substr(0, domain.find('.')));

@@ -36,13 +36,14 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
   seen.reserve(list.entry_count());
   // Entries of a featured or sponsors' table ("exempt_sections.repeats").
   std::unordered_set<const Entry*> featured;
+  FilingTopics topics;
   list.for_each_entry([&](const Section& section, const Group* group, const Entry& entry) {
     // An entry whose several links repeat one earlier entry is one finding.
     std::vector<const Entry*> repeated;
     if (entry.detail) {
       return;  // "Vanilla GAN" under each GAN collection that implements it
     }
-    const std::string topic = filing_topic(section, group);
+    const std::string& topic = topics.of(section, group);
     if (heading_among(context.policy.repeats_exempt_sections, section, group) != nullptr) {
       featured.insert(&entry);
     }

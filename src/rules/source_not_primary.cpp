@@ -45,8 +45,6 @@ constexpr std::string_view k_reimplementation_hint =
     "add its description to \"reimplementations.own_work_descriptions\" or its place to "
     "\"reimplementations.own_work_places\" in the policy";
 
-/// The authors' own code: its description says so ("official implementation"),
-/// or it lives where a research organisation publishes its papers' code.
 /// Whether the description credits the owner of the repository it links:
 /// "ported to javascript by Uber" at github.com/uber/h3.
 bool credits_the_owner(const EntryView& view) {
@@ -65,6 +63,9 @@ bool credits_the_owner(const EntryView& view) {
   return false;
 }
 
+/// The authors' own code: its description says so ("official implementation"),
+/// or credits the repository's owner, or it lives where a research
+/// organisation publishes its papers' code.
 bool is_own_work(const EntryView& view, const Policy& policy) {
   return policy.own_work_descriptions.first_match(view.entry.description) ||
          policy.own_work_places.first_match(view.classification->place()) ||

@@ -947,7 +947,19 @@ void apply_weak_shape(const Policy& policy, std::string_view title, bool kind_de
   if (RE2::FullMatch(re2::StringPiece(segment.data(), segment.size()), k_id_suffix, &without_id)) {
     segment = std::string_view(without_id.data(), without_id.size());
   }
-  const bool named = title_names_page(title, segment);
+  // GitHub Pages serve a repository's site under its name: "MPL: A message
+  // passing library" at rabauke.github.io/mpl/html/ is the project's page,
+  // not a person's post.
+  std::string_view project =
+      classification.host.ends_with(".github.io") ? bare_path(classification) : std::string_view();
+  project = project.substr(0, project.find('/'));
+  if (std::none_of(project.begin(), project.end(),
+                   [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; })) {
+    project = {};  // a year ("2023/…") names no project
+  }
+  const bool named =
+      title_names_page(title, segment) ||
+      (!project.empty() && title_names_page(title.substr(0, title.find(": ")), project));
   if (!named && !kind_declared) {
     return;
   }

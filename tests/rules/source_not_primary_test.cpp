@@ -252,6 +252,8 @@ TEST(SourceNotPrimary, APageJustBelowASiteRootNamedByTheEntryIsLeftToBeDeclared)
            {"Spring Boot", "https://projects.spring.example/spring-boot/"},
            {"PFA", "https://dmg.example/pfa"},
            {"Haystack", "https://someorg.github.io/haystack/"},
+           // GitHub Pages serve a repository's site under its name.
+           {"MPL: A message passing library", "https://someone.github.io/mpl/html/"},
            // A project's page on its author's site: /p/ for "project" there.
            {"chasquid", "https://someone.example/p/chasquid/"}}) {
     const auto found = lint_item(fmt::format("- [{}]({}) - A library for profiling.", title, url));
@@ -264,7 +266,9 @@ TEST(SourceNotPrimary, APageJustBelowASiteRootNamedByTheEntryIsLeftToBeDeclared)
            {"Why did all of the public reproductions of GPT-3 fail?",
             "https://someone.github.io/gpt"},
            // An article's slug is made from its title.
-           {"The Illustrated Transformer", "https://someone.github.io/illustrated-transformer/"}}) {
+           {"The Illustrated Transformer", "https://someone.github.io/illustrated-transformer/"},
+           {"Notes: on tracing", "https://someone.github.io/gpu/notes/"},
+           {"DETR Quantization, 2023", "https://someone.github.io/2023/abstract/4.pdf"}}) {
     const auto found = lint_item(fmt::format("- [{}]({}) - Posts on tracing.", title, url));
     EXPECT_THAT(rule_ids(found), Contains("source/not-primary")) << url;
   }
@@ -1116,7 +1120,10 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
       {"Websites", "https://github.com/o/r", "websites and links"},
       {"Useful Links", "https://www.cs.example.edu/research/ai/", "websites and links"},
       {"Tutorials / Websites", "https://github.com/o/r", "teaching material"},
-      {"Learning resources", "https://github.com/o/r", "teaching material"}};
+      {"Learning resources", "https://github.com/o/r", "teaching material"},
+      {"PyTorch Video Tutorials", "https://github.com/o/r", "teaching material"},
+      {"How-To", "https://github.com/o/r", "teaching material"},
+      {"Tutorials and Blog Posts", "https://github.com/o/r", "teaching material"}};
   for (const Case& c : cases) {
     const auto found = lint_markdown(std::string("# L\n\n## Other\n\n### ") + c.heading +
                                      "\n\n- [Title](" + c.url + ") - Text.\n");
@@ -1141,6 +1148,7 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
   const std::pair<const char*, const char*> quiet[] = {
       {"Tools and Tutorials", "https://github.com/o/r"},
       {"Tutorials, books, & examples", "https://github.com/o/r"},
+      {"Examples and Tutorials", "https://github.com/o/r"},
       {"Video", "https://arxiv.org/abs/2411.01738"},
       {"Video Analysis Papers", "https://arxiv.org/abs/2411.01738"},
       {"Learning Program Representation", "https://arxiv.org/abs/2411.01738"},

@@ -267,8 +267,9 @@ struct ExemptTrial {
 /// a handful of courses), and a gate that starts by crying wolf is turned off.
 ExemptTrial exempt_to_keep_sources(const List& list, const std::string& path, const Json& policy) {
   ExemptTrial trial;
-  trial.sections = sections_outside_sources(
-      list, run_rules(list, parse_policy(path, policy.dump()), today_utc()));
+  const Policy parsed = parse_policy(path, policy.dump());
+  trial.sections = sections_outside_sources(list, run_rules(list, parsed, today_utc()),
+                                            parsed.secondary_sections);
   std::size_t exempt_entries = 0;
   for (const SectionOutsideSources& section : trial.sections) {
     exempt_entries += section.entries;
@@ -453,11 +454,9 @@ void run_init(const InitOptions& options) {
   }
   if (outside_sources.empty() &&
       (!turns_sources_off(rules_off) || !turns_off(rules_off, "surface/tutorial"))) {
+    const Policy judged = parse_policy(options.output, with_rules_off(policy, rules_off).dump());
     outside_sources = sections_outside_sources(
-        loaded.list,
-        run_rules(loaded.list,
-                  parse_policy(options.output, with_rules_off(policy, rules_off).dump()),
-                  today_utc()));
+        loaded.list, run_rules(loaded.list, judged, today_utc()), judged.secondary_sections);
     if (!outside_sources.empty()) {
       policy["exempt_sections"]["sources"] = exempt_headings(outside_sources);
     }

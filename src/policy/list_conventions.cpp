@@ -32,6 +32,9 @@ constexpr std::size_t k_filing_min_percent = 2;
 /// A section the source rules fail this many entries of, and half its
 /// entries, holds material the list keeps on purpose: books, talks, surveys.
 constexpr std::size_t k_outside_sources_min_entries = 5;
+/// Under a heading that says what its entries are ("Talks", "Community"),
+/// this many failing entries are the list's own choice, not slips.
+constexpr std::size_t k_outside_named_min_entries = 2;
 /// A heading this many of whose entries, and half, repeat entries the list
 /// files elsewhere under the same names is a featured or sponsors' table.
 constexpr std::size_t k_featured_min_repeats = 3;
@@ -166,12 +169,17 @@ std::size_t entries_failing_sources(const List& list, const std::vector<Diagnost
   return count;
 }
 
-std::vector<SectionOutsideSources> sections_outside_sources(
-    const List& list, const std::vector<Diagnostic>& findings) {
+std::vector<SectionOutsideSources> sections_outside_sources(const List& list,
+                                                            const std::vector<Diagnostic>& findings,
+                                                            const PatternSet& kind_headings) {
   const EntriesFailingSources failing(findings);
   const auto fails = [&](const Entry& entry) { return failing.fails(entry); };
   const auto outside = [](std::size_t count, std::size_t of) {
     return count >= k_outside_sources_min_entries && 2 * count >= of;
+  };
+  const auto named_kind = [&](const SectionOutsideSources& part) {
+    return part.failing >= k_outside_named_min_entries &&
+           kind_headings.first_match(part.heading).has_value();
   };
   // A list that keeps one such heading keeps smaller ones beside it: a
   // group of two or more entries that all fail, next to a named group of its
@@ -205,7 +213,9 @@ std::vector<SectionOutsideSources> sections_outside_sources(
       whole.failing += part.failing;
       if (outside(part.failing, part.entries)) {
         groups.push_back(std::move(part));
-      } else if (wholly(part)) {
+      } else if (wholly(part) || named_kind(part)) {
+        // Named only beside a group named by its count, or when the
+        // section is not named whole.
         small_groups.push_back(std::move(part));
       }
     }
@@ -217,10 +227,12 @@ std::vector<SectionOutsideSources> sections_outside_sources(
       rest_failing -= group.failing;
       rest_entries -= group.entries;
     }
-    if (outside(rest_failing, rest_entries)) {
+    const bool kind_groups = std::any_of(small_groups.begin(), small_groups.end(), named_kind);
+    if (outside(rest_failing, rest_entries) ||
+        (groups.empty() && !kind_groups && named_kind(whole))) {
       found.push_back(std::move(whole));
       named_whole.back() = true;
-    } else if (!groups.empty()) {
+    } else if (!groups.empty() || kind_groups) {
       found.insert(found.end(), groups.begin(), groups.end());
       found.insert(found.end(), small_groups.begin(), small_groups.end());
     } else if (section.groups.empty() && wholly(whole)) {

@@ -80,13 +80,16 @@ struct SectionOutsideSources {
 
 /// The sections (else groups) where `findings`, a run of every rule over
 /// `list`, fail at least five entries and at least half of them by the
-/// source and surface rules; and, beside them, a group of two or more
+/// source and surface rules, or at least two under a heading
+/// `kind_headings` matches (the list's "Video Tutorials" or "Community",
+/// named so on purpose); and, beside them, a group of two or more
 /// entries that all fail next to a named group of its section, or a section
 /// of such entries, and a section right beside a named section that fails
 /// on half its entries. So a starter policy names them in
 /// "exempt_sections.sources".
-std::vector<SectionOutsideSources> sections_outside_sources(
-    const List& list, const std::vector<Diagnostic>& findings);
+std::vector<SectionOutsideSources> sections_outside_sources(const List& list,
+                                                            const std::vector<Diagnostic>& findings,
+                                                            const PatternSet& kind_headings);
 
 /// The classes a project's own site is linked as (a site root, an
 /// organisation page, a GitHub Pages project), which a list of projects

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "load/markdown_loader.h"
+#include "sourcegate/shipped_policy.h"
 
 namespace sg {
 namespace {
@@ -195,6 +196,12 @@ std::pair<LoadResult, std::vector<Diagnostic>> failing_entries(const std::string
   return {std::move(loaded), std::move(findings)};
 }
 
+/// The shipped policy's headings of a kind ("Talks", "Tutorials").
+const PatternSet& kind_headings() {
+  static const Policy shipped = parse_policy("policy.json", std::string(k_shipped_policy));
+  return shipped.secondary_sections;
+}
+
 std::string libraries(int count) {
   std::string list = "# L\n\n## Libraries\n\n";
   for (int i = 0; i < count; ++i) {
@@ -258,7 +265,8 @@ TEST(ListConventions, SectionsTheSourceRulesFailMostAreNamed) {
                : group != nullptr           ? group->title == "Survey"
                                             : entry.title == "lib0";
       });
-  const std::vector<SectionOutsideSources> found = sections_outside_sources(loaded.list, findings);
+  const std::vector<SectionOutsideSources> found =
+      sections_outside_sources(loaded.list, findings, kind_headings());
   ASSERT_EQ(found.size(), 2U);
   EXPECT_EQ(found[0].heading, "Resources");
   EXPECT_EQ(found[0].failing, 6U);
@@ -271,25 +279,31 @@ TEST(ListConventions, SectionsTheSourceRulesFailMostAreNamed) {
     d.rule = "source/unclassified";
     d.severity = Severity::info;
   }
-  EXPECT_TRUE(sections_outside_sources(loaded.list, notes).empty());
+  EXPECT_TRUE(sections_outside_sources(loaded.list, notes, kind_headings()).empty());
   // Waived findings alarm no one: they make no section.
   for (Diagnostic& d : findings) {
     d.waived_reason = "waived";
   }
-  EXPECT_TRUE(sections_outside_sources(loaded.list, findings).empty());
+  EXPECT_TRUE(sections_outside_sources(loaded.list, findings, kind_headings()).empty());
 }
 
-// Four talks alone are too few to be a pattern; beside a section of six
-// that the list keeps on purpose, a section all of whose entries fail is one
-// more, and so is such a group beside a named group of its section. Two
+// Four failing entries alone are too few to be a pattern, unless their
+// heading says what they are ("Talks"): the list keeps them on purpose. Beside
+// a section of six that the list keeps on purpose, a section all of whose
+// entries fail is one more, and so is such a group beside a named group of its section. Two
 // links to other lists among a section's libraries are slips, not a section
 // kept on purpose; so is a single failing entry under its own heading.
 TEST(ListConventions, ASmallHeadingIsNamedBesideALargeOne) {
   const auto kept = [](const Section& section, const Group* group, const Entry&) {
     return section.title != "Libraries" || (group != nullptr && group->title == "Games");
   };
-  auto [alone, alone_findings] = failing_entries(libraries(20) + talks("Talks", 4), kept);
-  EXPECT_TRUE(sections_outside_sources(alone.list, alone_findings).empty());
+  auto [alone, alone_findings] = failing_entries(libraries(20) + talks("Extras", 4), kept);
+  EXPECT_TRUE(sections_outside_sources(alone.list, alone_findings, kind_headings()).empty());
+  auto [named_alone, named_findings] = failing_entries(libraries(20) + talks("Talks", 4), kept);
+  const std::vector<SectionOutsideSources> talks_alone =
+      sections_outside_sources(named_alone.list, named_findings, kind_headings());
+  ASSERT_EQ(talks_alone.size(), 1U);
+  EXPECT_EQ(talks_alone[0].heading, "Talks");
 
   const std::string games =
       "\n### Engines\n\n- [bevy](https://github.com/o/bevy) - An engine.\n"
@@ -304,7 +318,8 @@ TEST(ListConventions, ASmallHeadingIsNamedBesideALargeOne) {
                (group == nullptr || group->title != "Blogs" || entry.title != "K0");
       });
   std::vector<std::string> named;
-  for (const SectionOutsideSources& part : sections_outside_sources(beside.list, beside_findings)) {
+  for (const SectionOutsideSources& part :
+       sections_outside_sources(beside.list, beside_findings, kind_headings())) {
     named.push_back(part.heading);
   }
   // Blogs keeps one of its two entries to the rules.
@@ -331,7 +346,8 @@ TEST(ListConventions, SmallSectionsBesideANamedOneFailingOnHalfAreNamed) {
         return section.title == "Books";
       });
   std::vector<std::string> named;
-  for (const SectionOutsideSources& part : sections_outside_sources(loaded.list, findings)) {
+  for (const SectionOutsideSources& part :
+       sections_outside_sources(loaded.list, findings, kind_headings())) {
     named.push_back(part.heading);
   }
   EXPECT_THAT(named, ::testing::ElementsAre("Books", "Podcasts", "Community"));

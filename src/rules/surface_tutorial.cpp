@@ -111,9 +111,14 @@ void check_surface_tutorial(const EntryView& view, const RuleContext& context, F
       continue;
     }
     // The word may be the name itself: "Primer Design System" at primer.style,
-    // or a site named with it ("a Vulkan-tutorial example in Odin").
+    // or a site named with it ("a Vulkan-tutorial example in Odin"). What the
+    // words introduce may be the site's own project: "Introduction to
+    // Terraform" at terraform.io is the project's own introduction.
+    const std::string introduced(
+        text.substr(std::min(match->offset + match->text.size(), text.size())));
     if (!(view.classification &&
-          title_names_link(*view.classification, std::string(match->text))) &&
+          (title_names_link(*view.classification, std::string(match->text)) ||
+           (as_title && title_names_link(*view.classification, introduced)))) &&
         !joined_to_a_name(text, match->offset)) {
       out.push_back(Finding{
           .location = entry.where(name),
@@ -154,7 +159,8 @@ extern const Rule k_surface_tutorial = {
         "or whose path matches \"surface.path_patterns\". Text matching "
         "\"surface.depth_patterns\" (\"intermediate\", \"advanced\") is not surface. "
         "A title that is the name the link goes by (\"Primer\" at primer.style) names a project "
-        "and is not judged by its words. Where the link text only labels the link "
+        "and is not judged by its words, nor is a title that introduces the site's own project "
+        "(\"Introduction to Terraform\" at terraform.io). Where the link text only labels the link "
         "(\"link_labels\"), the description is read as the title. A declared implementer "
         "report with code is exempt. Where source/not-primary is off (a list that keeps no "
         "source policy), entries under a heading \"secondary_sections\" names (\"Tutorials\", "

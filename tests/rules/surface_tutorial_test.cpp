@@ -213,13 +213,16 @@ TEST(SurfaceTutorial, ATitleThatIsTheProjectsNameIsNoTutorial) {
         "- [AI Getting Started](https://github.com/o/ai-getting-started) - A "
         "starter stack for weekend projects.",
         "- [Vulkan Example](https://gist.github.com/o/bdaa52ce) - Vulkan-tutorial "
-        "example in Odin."}) {
+        "example in Odin.",
+        // The project's own introduction, on its own site.
+        "- [Introduction to Terraform](https://www.terraform.example/intro/) - What it is."}) {
     EXPECT_THAT(rule_ids(lint_item(item)), Not(Contains("surface/tutorial"))) << item;
   }
   // A site's title may add words to the site's name, and they say what it is.
   for (const char* item :
        {"- [A Primer on CUDA](https://someone.example/cuda-primer/) - Threads and warps.",
-        "- [OpenGL Tutorial](https://open.gl/) - Drawing a triangle."}) {
+        "- [OpenGL Tutorial](https://open.gl/) - Drawing a triangle.",
+        "- [Introduction to Terraform](https://someone.example/intro/) - What it is."}) {
     EXPECT_THAT(rule_ids(lint_item(item)), Contains("surface/tutorial")) << item;
   }
 }

@@ -1,6 +1,7 @@
 // style/description: one sentence, capitalised, ending with a period, within
 // the policy's length bounds.
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -9,6 +10,18 @@
 
 namespace sg {
 namespace {
+
+/// Whether `text` has two spaces in a row other than after a sentence's end:
+/// two spaces between sentences are a typing convention that Markdown
+/// renders as one, "file system  changes" a slip.
+bool doubled_space(const std::string& text) {
+  for (std::size_t at = text.find("  "); at != std::string::npos; at = text.find("  ", at + 1)) {
+    if (at == 0 || std::string_view(".!?").find(text[at - 1]) == std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
 
 void check_style_description(const EntryView& view, const RuleContext& context, Findings& out) {
   const Entry& entry = view.entry;
@@ -38,7 +51,7 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            fmt::format("write \"[Name](url) {} Description.\", as the list does", list_mark));
     return;
   }
-  if (text.front() == ' ' || text.back() == ' ' || text.find("  ") != std::string::npos) {
+  if (text.front() == ' ' || text.back() == ' ' || doubled_space(text)) {
     report("the description has leading, trailing or doubled spaces",
            "remove the extra whitespace");
     return;

@@ -24,6 +24,16 @@ TEST(StyleDescription, FiresForEachStyleProblem) {
   }
 }
 
+// Two spaces between sentences are a typing convention that Markdown renders
+// as one: what is left to say is that there are two sentences.
+TEST(StyleDescription, TwoSpacesAfterASentenceAreNoDoubledSpace) {
+  auto found = lint_section(
+      one_entry(R"("title": "T", "url": "https://arxiv.org/abs/2301.03598", "kind": "paper", )"
+                R"("description": "Runs on Linux.  It also runs on BSD.")"));
+  ASSERT_THAT(rule_ids(found), ElementsAre("style/description"));
+  EXPECT_THAT(found[0].message, HasSubstr("more than one sentence"));
+}
+
 TEST(StyleDescription, AllowsListedLowercaseNamesAndAbbreviations) {
   for (const char* description : {"tcgen05, tensor memory, and Blackwell MMA programming.",
                                   "Kernels for attention, e.g. FlashAttention and its kin."}) {

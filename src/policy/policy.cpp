@@ -909,6 +909,17 @@ bool title_is_repository_path(const Classification& classification, std::string_
   return to_lower(trim(title)) == to_lower(path.substr(0, name_end));
 }
 
+bool title_heads_with_repository_name(const Classification& classification,
+                                      std::string_view title) {
+  const std::size_t colon = title.find(": ");
+  const std::optional<std::string> repository = repository_name(classification);
+  if (colon == std::string_view::npos || !repository) {
+    return false;
+  }
+  const std::string head = name_key(title.substr(0, colon));
+  return head.size() >= 3 && repository->find(head) != std::string::npos;
+}
+
 void apply_byline(const Policy& policy, std::string_view description,
                   Classification& classification) {
   if (classification.source_class != nullptr || policy.byline_class.empty()) {

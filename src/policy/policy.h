@@ -364,6 +364,11 @@ bool title_is_repository_name(const Classification& classification, std::string_
 /// a name, whose digits state nothing.
 bool title_is_repository_path(const Classification& classification, std::string_view title);
 
+/// Whether the title names the linked repository before its colon, as a
+/// paper's title names its method ("SRU: training RNNs as fast as CNNs" at
+/// github.com/asappresearch/sru): the work's own title, quoted.
+bool title_heads_with_repository_name(const Classification& classification, std::string_view title);
+
 /// A forge, where a path names an owner and a repository, in any case.
 bool forge_host(std::string_view host);
 

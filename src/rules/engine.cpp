@@ -145,8 +145,12 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
     const bool labelled_link =
         !entry.description.empty() && policy.link_labels.first_match(entry.title).has_value();
     const std::string* exempt_under = heading_among(policy.sources_exempt_sections, section, group);
+    // A list that quotes papers by their titles quotes them on the authors'
+    // code too: "SRU: training RNNs as fast as CNNs" at github.com/…/sru.
     const bool reads_title_claims =
-        (policy.claims_in_paper_titles || kind != EntryKind::paper) &&
+        (policy.claims_in_paper_titles ||
+         (kind != EntryKind::paper &&
+          !(classification && title_heads_with_repository_name(*classification, entry.title)))) &&
         !(classification && title_is_repository_path(*classification, entry.title));
     const EntryView view{section, group, entry, std::move(classification), kind, names_only,
                          reads_title_claims ? claim_text(entry.title, policy) : std::string(),

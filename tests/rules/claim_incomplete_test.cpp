@@ -364,7 +364,8 @@ TEST(ClaimIncomplete, TitlesCountToo) {
 
 // A list that names each paper by its own title cannot rewrite it: with
 // "claims.paper_titles" false, a figure or praise in a paper's title is the
-// authors', while a blog post's title and every description are still read.
+// authors', on the paper or on the code it names before its colon, while a
+// blog post's title and every description are still read.
 TEST(ClaimIncomplete, APolicyMayLeaveAPapersOwnTitleToItsAuthors) {
   LoadResult loaded;
   load_markdown_text(
@@ -375,7 +376,10 @@ TEST(ClaimIncomplete, APolicyMayLeaveAPapersOwnTitleToItsAuthors) {
       "- [AIConfigurator: Lightning-Fast Configuration Search](https://arxiv.org/abs/2404.00002)"
       " - A configuration search.\n"
       "- [Boosts vLLM by up to 2.8x](https://blog.vllm.ai/2024/10/17/spec-decode.html) - A post.\n"
-      "- [Sparse Kernels](https://arxiv.org/abs/2404.00003) - Runs 3x faster than dense.\n",
+      "- [Sparse Kernels](https://arxiv.org/abs/2404.00003) - Runs 3x faster than dense.\n"
+      // The paper's title on the authors' code, and a repository's own words.
+      "- [SRU: training RNNs as fast as CNNs](https://github.com/o/sru)\n"
+      "- [Fast Sort: 3x faster than std::sort](https://github.com/o/quicksort)\n",
       loaded);
   const auto claims_at = [&](const Policy& policy) {
     std::vector<std::pair<std::string, int>> found;
@@ -389,11 +393,13 @@ TEST(ClaimIncomplete, APolicyMayLeaveAPapersOwnTitleToItsAuthors) {
   using Found = std::pair<std::string, int>;
   EXPECT_THAT(claims_at(list_policy()),
               ElementsAre(Found{"claim/incomplete", 5}, Found{"claim/superlative", 6},
-                          Found{"claim/incomplete", 7}, Found{"claim/incomplete", 8}));
+                          Found{"claim/incomplete", 7}, Found{"claim/incomplete", 8},
+                          Found{"claim/incomplete", 9}, Found{"claim/incomplete", 10}));
   Policy by_paper_titles = list_policy();
   by_paper_titles.claims_in_paper_titles = false;
   EXPECT_THAT(claims_at(by_paper_titles),
-              ElementsAre(Found{"claim/incomplete", 7}, Found{"claim/incomplete", 8}));
+              ElementsAre(Found{"claim/incomplete", 7}, Found{"claim/incomplete", 8},
+                          Found{"claim/incomplete", 10}));
 }
 
 // The finding quotes the whole figure, thousands separators included.

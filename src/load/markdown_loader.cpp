@@ -2196,6 +2196,12 @@ class MarkdownReader {
         // work at another address, no entry of its own (its link is still
         // checked with every link of the list).
         ++m_out.not_entries[k_other_links_of_the_entry];
+      } else if (nested_under_entry && nested.empty() && notes_the_entry_above(paragraph)) {
+        // "- [Lectures](…) of a previous session are available to watch.",
+        // "- The course uses the [Torch](…) library.", "- As far as
+        // prerequisites are concerned - basic …" under a course: its
+        // material or a note on it, no entry of its own (links still checked).
+        ++m_out.not_entries["material of the entry above and notes on it"];
       } else if (std::optional<LinksLine> line = links_line(paragraph)) {
         read_links_line(item, *line, target);
       } else {
@@ -2396,6 +2402,47 @@ class MarkdownReader {
         R"(documentation|website|site|home ?page|demo|project|link|url|here|ebook|book|tutorial|)"
         R"(download|part\s*\d{1,2})(?:\s+(?:version|copy|mirror))?\s*\]?\s*)");
     return RE2::FullMatch(label, k_kind) || is_code_label(label);
+  }
+
+  /// Whether an item under an entry is its material or a note on it, not a
+  /// resource of its own: no link at all; a link named as teaching
+  /// material, then words only ("[Lectures](…) of a previous session are
+  /// available"); or a sentence that mentions a link in passing ("The course
+  /// uses the [Torch](…) library"), where a paper's "Title [pdf](…)" names
+  /// its link by a kind.
+  static bool notes_the_entry_above(cmark_node* paragraph) {
+    static const RE2 k_material(
+        R"((?i)\s*(?:lectures?|lecture notes|notes|assignments?|exercises|labs?|homeworks?|)"
+        R"(problem sets?|psets|readings?|syllabus|solutions?|recordings?|recitations?|)"
+        R"(handouts?|videos?|schedule|materials?|previous(?: \w+)?)\s*)");
+    cmark_node* first = cmark_node_first_child(paragraph);
+    cmark_node* link = first_link_in(paragraph);
+    if (first == nullptr || link == nullptr) {
+      return first != nullptr;
+    }
+    if (link == first) {
+      if (!RE2::FullMatch(plain_text(link), k_material)) {
+        return false;
+      }
+      for (cmark_node* node = cmark_node_next(link); node != nullptr;
+           node = cmark_node_next(node)) {
+        if (find_node(node, CMARK_NODE_LINK, [](cmark_node*) { return true; }) != nullptr ||
+            cmark_node_get_type(node) == CMARK_NODE_LINK) {
+          return false;
+        }
+      }
+      return true;
+    }
+    // Four words or more before a link that is not named by a kind, or after
+    // which the sentence goes on ("uses the [Torch](…) library"): a sentence.
+    static const RE2 k_sentence_start(R"(\s*\p{Lu}[\p{Ll}']*(?:\s+[\p{L}\d',]+){3,}\s+)");
+    static const RE2 k_goes_on(R"(\s*\p{Ll}[\s\S]*)");
+    cmark_node* after = cmark_node_next(link);
+    return cmark_node_get_type(first) == CMARK_NODE_TEXT && cmark_node_next(first) == link &&
+           RE2::FullMatch(literal(first), k_sentence_start) &&
+           (!names_a_kind(plain_text(link)) ||
+            (after != nullptr && cmark_node_get_type(after) == CMARK_NODE_TEXT &&
+             RE2::FullMatch(literal(after), k_goes_on)));
   }
 
   /// Whether `paragraph` is only links named by the kind of page they open

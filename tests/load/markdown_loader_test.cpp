@@ -1257,22 +1257,36 @@ TEST(MarkdownLoader, AProviderInBoldAfterTheTitleDescribesIt) {
 }
 
 // "- [CS 61C](url) **Machine Structures**" with its description as the first
-// bullet under it, then its links; a numbered list under an entry lists what
-// it holds and describes nothing.
+// bullet under it, then its material ("[Labs](…)", "[Lectures](…) of a previous
+// session", a note on its prerequisites), which is no entry of its own; a
+// numbered list under an entry lists what it holds and describes nothing.
 TEST(MarkdownLoader, TheFirstBulletUnderAnEntryMayDescribeIt) {
   const LoadResult result = load_text(
       "# L\n\n## Courses\n\n"
       "- [CS 91](https://cs.example/cs91/) **Programming Languages** *Swarthmore*\n"
       "\t- Uses the [Pyret](https://www.pyret.org/) language to teach the fundamentals.\n"
       "\t- [Labs](https://cs.example/cs91/labs.html)\n"
+      "\t- [Lectures](https://cs.example/cs91/13sp/) of a previous session are available.\n"
+      "\t- The course focusses on networks and uses the [Torch](https://torch.example/) "
+      "library.\n"
+      "\t- As far as prerequisites are concerned - basic calculus.\n"
       "- [Seq2Seq models](https://github.com/o/seq2seq)\n"
-      "\t1. Vanilla sequence to sequence models\n");
+      "\t1. Vanilla sequence to sequence models\n"
+      "- [Survey](https://github.com/o/survey) - Papers.\n"
+      "\t- [Attention](https://arxiv.org/abs/1706.03762) - A paper it lists.\n"
+      "\t- Attention Is All You Need, by Vaswani and others [pdf](https://arxiv.org/abs/1)\n");
   const std::vector<Entry>& courses = result.list.sections.at(0).entries;
-  ASSERT_EQ(courses.size(), 3U);
+  ASSERT_EQ(courses.size(), 5U);
   EXPECT_EQ(courses[0].description, "Uses the Pyret language to teach the fundamentals.");
-  EXPECT_EQ(courses[1].title, "Labs");
-  EXPECT_EQ(courses[2].title, "Seq2Seq models");
-  EXPECT_TRUE(courses[2].description.empty());
+  // Labs, Lectures, the Torch sentence, the prerequisites and the numbered line.
+  EXPECT_EQ(result.not_entries.at("material of the entry above and notes on it"), 5U);
+  EXPECT_EQ(courses[1].title, "Seq2Seq models");
+  EXPECT_TRUE(courses[1].description.empty());
+  // What a collection lists are entries still, details of it.
+  EXPECT_EQ(courses[3].title, "Attention");
+  EXPECT_TRUE(courses[3].detail);
+  EXPECT_EQ(courses[4].url, "https://arxiv.org/abs/1");
+  EXPECT_TRUE(courses[4].detail);
 }
 
 // "SSH: [see awesome-ssh](…)", "[More…](…)": an item that points to another
@@ -1394,15 +1408,16 @@ TEST(MarkdownLoader, PaperAndArticleListShapes) {
       "practices, with a [cheatsheet](cheatsheets/clean-code.pdf).\n");
   ASSERT_EQ(result.list.sections.size(), 2U);
   const std::vector<Entry>& papers = result.list.sections[0].entries;
-  // The paper without a link stays prose, counted with the sentence quoted
-  // under the article.
+  // The paper without a link stays prose; the sentences quoted under the
+  // article are notes on it.
   ASSERT_EQ(papers.size(), 1U);
   EXPECT_EQ(papers[0].title, "TensorFlow: A System for Large-Scale Machine Learning");
   EXPECT_EQ(papers[0].url, "https://github.com/tensorflow/tensorflow");
   EXPECT_EQ(papers[0].description, "OSDI 2016");
-  EXPECT_EQ(result.not_entries.at("prose items"), 2U);
+  EXPECT_EQ(result.not_entries.at("prose items"), 1U);
+  EXPECT_EQ(result.not_entries.at("material of the entry above and notes on it"), 2U);
   const std::vector<Entry>& articles = result.list.sections[1].entries;
-  ASSERT_GE(articles.size(), 3U);
+  ASSERT_EQ(articles.size(), 3U);
   EXPECT_EQ(articles[0].title, "On the Efficacy of Eviction.");
   EXPECT_EQ(articles[0].description, "S. Ren, K. Zhu. Arxiv 2024.");
   EXPECT_EQ(articles[0].code, "https://github.com/DRSY/EasyKV");

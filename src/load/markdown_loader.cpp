@@ -2041,13 +2041,33 @@ class MarkdownReader {
       for (cmark_node* item = first; item != nullptr; item = cmark_node_next(item)) {
         cmark_node* paragraph = cmark_node_first_child(item);
         // Described and linked: an entry. Sentences under a linked article
-        // ("- Define the problem - what …") are its notes, not entries.
-        if (paragraph != nullptr && cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH &&
-            m_separators.find(plain_text(paragraph), false).at != std::string_view::npos &&
-            has_web_link(paragraph)) {
+        // ("- Define the problem - what …") are its notes, not entries, and
+        // so is a course's material ("[Assignments](…) - Just do `git
+        // clone …`") or a sentence that links a page after its dash.
+        if (paragraph == nullptr || cmark_node_get_type(paragraph) != CMARK_NODE_PARAGRAPH ||
+            notes_the_entry_above(paragraph)) {
+          continue;
+        }
+        const std::size_t separator = m_separators.find(plain_text(paragraph), false).at;
+        if (separator != std::string_view::npos && links_before(paragraph, separator)) {
           return true;
         }
       }
+    }
+    return false;
+  }
+
+  /// Whether a web link of `paragraph` starts before `offset` of its plain
+  /// text: the name before a separator is linked.
+  bool links_before(cmark_node* paragraph, std::size_t offset) const {
+    std::size_t at = 0;
+    for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr && at < offset;
+         node = cmark_node_next(node)) {
+      if (has_web_link(node) ||
+          (cmark_node_get_type(node) == CMARK_NODE_LINK && is_web_link(node))) {
+        return true;
+      }
+      at += plain_text(node).size();
     }
     return false;
   }
@@ -2411,23 +2431,41 @@ class MarkdownReader {
   /// uses the [Torch](…) library"), where a paper's "Title [pdf](…)" names
   /// its link by a kind.
   static bool notes_the_entry_above(cmark_node* paragraph) {
+    // A few words, one of which names a course's material: "Lecture Videos",
+    // "Labs-Assignments", "Old Exams", "Project Ideas and Datasets"; not a
+    // title that mentions one ("Adaptive Video Streaming at YouTube").
     static const RE2 k_material(
-        R"((?i)\s*(?:lectures?|lecture notes|notes|assignments?|exercises|labs?|homeworks?|)"
-        R"(problem sets?|psets|readings?|syllabus|solutions?|recordings?|recitations?|)"
-        R"(handouts?|videos?|schedule|materials?|previous(?: \w+)?)\s*)");
+        R"((?i)\W*(?:[\p{L}\d.'’()+#-]+[\s/&,-]+){0,2}(?:lectures?|slides|videos?|exams?|)"
+        R"(quiz(?:zes)?|syllabus|readings?|projects?|notes|assignments?|exercises|labs?|)"
+        R"(homeworks?|problem\s+sets?|psets|solutions?|recordings?|recitations?|handouts?|)"
+        R"(schedule|calendar|materials?|practicals|textbooks?|resources|coursepage|)"
+        R"((?:course|github|web)\s*(?:page|website|site)|previous\s+\w+)(?:[\s/&,-]+(?:and\s+)?)"
+        R"([\p{L}\d.'’()+#-]+){0,2}\W*)");
+    // Between two such links: marks and "and" only.
+    static const RE2 k_between(R"([\s,;|/&()\[\]:-]*(?:(?:and|or)[\s,;|/&()\[\]:-]*)?)");
     cmark_node* first = cmark_node_first_child(paragraph);
     cmark_node* link = first_link_in(paragraph);
     if (first == nullptr || link == nullptr) {
       return first != nullptr;
     }
     if (link == first) {
-      if (!RE2::FullMatch(plain_text(link), k_material)) {
-        return false;
+      // Its material's links, then a note at most: "[Lectures](…) of a
+      // previous session are available", "[Videos](…) | [Slides](…)".
+      std::vector<cmark_node*> nodes;
+      std::size_t last_link = 0;
+      for (cmark_node* node = first; node != nullptr; node = cmark_node_next(node)) {
+        if (first_link_in(node) != nullptr) {
+          last_link = nodes.size();
+        }
+        nodes.push_back(node);
       }
-      for (cmark_node* node = cmark_node_next(link); node != nullptr;
-           node = cmark_node_next(node)) {
-        if (find_node(node, CMARK_NODE_LINK, [](cmark_node*) { return true; }) != nullptr ||
-            cmark_node_get_type(node) == CMARK_NODE_LINK) {
+      for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const cmark_node_type type = cmark_node_get_type(nodes[i]);
+        if (type == CMARK_NODE_LINK
+                ? !RE2::FullMatch(plain_text(nodes[i]), k_material)
+                : i < last_link && (first_link_in(nodes[i]) != nullptr ||
+                                    (type == CMARK_NODE_TEXT &&
+                                     !RE2::FullMatch(literal(nodes[i]), k_between)))) {
           return false;
         }
       }
@@ -2435,11 +2473,19 @@ class MarkdownReader {
     }
     // Four words or more before a link that is not named by a kind, or after
     // which the sentence goes on ("uses the [Torch](…) library"): a sentence.
-    static const RE2 k_sentence_start(R"(\s*\p{Lu}[\p{Ll}']*(?:\s+[\p{L}\d',]+){3,}\s+)");
+    static const RE2 k_sentence_start(R"(\s*\p{Lu}\S*(?:\s+\S+){3,}\s+)");
     static const RE2 k_goes_on(R"(\s*\p{Ll}[\s\S]*)");
+    std::string words;
+    cmark_node* node = first;
+    for (; node != link; node = cmark_node_next(node)) {
+      const cmark_node_type type = cmark_node_get_type(node);
+      if (type != CMARK_NODE_TEXT && type != CMARK_NODE_SOFTBREAK) {
+        return false;
+      }
+      words += type == CMARK_NODE_TEXT ? literal(node) : std::string(" ");
+    }
     cmark_node* after = cmark_node_next(link);
-    return cmark_node_get_type(first) == CMARK_NODE_TEXT && cmark_node_next(first) == link &&
-           RE2::FullMatch(literal(first), k_sentence_start) &&
+    return RE2::FullMatch(words, k_sentence_start) &&
            (!names_a_kind(plain_text(link)) ||
             (after != nullptr && cmark_node_get_type(after) == CMARK_NODE_TEXT &&
              RE2::FullMatch(literal(after), k_goes_on)));

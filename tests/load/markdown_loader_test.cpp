@@ -1289,6 +1289,29 @@ TEST(MarkdownLoader, TheFirstBulletUnderAnEntryMayDescribeIt) {
   EXPECT_TRUE(courses[4].detail);
 }
 
+// A course over its material is an entry, not a group label: a sentence
+// that credits someone at its end, or "[Assignments](…) - Just do …" under
+// it, describes no resource of its own. A post nested under a post, whose
+// title mentions a video, is still an entry.
+TEST(MarkdownLoader, ACoursesMaterialUnderItMakesItNoGroupLabel) {
+  const LoadResult result = load_text(
+      "# L\n\n## Courses\n\n"
+      "- [18-447](https://cs.example/447/) **Computer Architecture** *CMU*\n"
+      "\t- Very comprehensive material - more than an \"introduction\". This is the "
+      "Spring'15 version by Prof. [Onur Mutlu](https://cs.example/~onur/)\n"
+      "\t- [Assignments](https://cs.example/447/labs/) - Just do `git clone "
+      "git://cs.example/labs`\n"
+      "\t- [Lecture Videos - Spring 2016](https://video.example/447) "
+      "[Old Exams](https://cs.example/447/exams/)\n"
+      "- [Video at Scale](https://eng.example/video-at-scale) - A post.\n"
+      "\t- [Adaptive Video Streaming at YouTube](https://eng.example/abr) - Another.\n");
+  const std::vector<Entry>& entries = result.list.sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 3U);
+  EXPECT_EQ(entries[0].url, "https://cs.example/447/");
+  EXPECT_EQ(entries[2].title, "Adaptive Video Streaming at YouTube");
+  EXPECT_EQ(result.not_entries.at("material of the entry above and notes on it"), 3U);
+}
+
 // "SSH: [see awesome-ssh](…)", "[More…](…)": an item that points to another
 // list says where to look; it is counted, not judged as an entry.
 TEST(MarkdownLoader, ACrossReferenceToAnotherListIsNoEntry) {

@@ -4,6 +4,7 @@
 #include <map>
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include "rules/rule.h"
 #include "util/date.h"
@@ -146,8 +147,11 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
         !entry.description.empty() && policy.link_labels.first_match(entry.title).has_value();
     const std::string* exempt_under = heading_among(policy.sources_exempt_sections, section, group);
     // A list that quotes papers by their titles quotes them on the authors'
-    // code too: "SRU: training RNNs as fast as CNNs" at github.com/…/sru.
+    // code too: "SRU: training RNNs as fast as CNNs" at github.com/…/sru. A
+    // title of one word is a name ("Beats", Elastic's data shippers).
+    static const RE2 k_one_word(R"(\s*[\p{Latin}\p{N}._+#-]+\s*)");
     const bool reads_title_claims =
+        !RE2::FullMatch(entry.title, k_one_word) &&
         (policy.claims_in_paper_titles ||
          (kind != EntryKind::paper &&
           !(classification && title_heads_with_repository_name(*classification, entry.title)))) &&

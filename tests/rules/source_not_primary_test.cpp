@@ -1123,7 +1123,8 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
       {"Learning resources", "https://github.com/o/r", "teaching material"},
       {"PyTorch Video Tutorials", "https://github.com/o/r", "teaching material"},
       {"How-To", "https://github.com/o/r", "teaching material"},
-      {"Tutorials and Blog Posts", "https://github.com/o/r", "teaching material"}};
+      {"Tutorials and Blog Posts", "https://github.com/o/r", "teaching material"},
+      {"Learn", "https://github.com/o/r", "teaching material"}};
   for (const Case& c : cases) {
     const auto found = lint_markdown(std::string("# L\n\n## Other\n\n### ") + c.heading +
                                      "\n\n- [Title](" + c.url + ") - Text.\n");
@@ -1149,6 +1150,7 @@ TEST(SourceNotPrimary, AnEntryUnderASectionOfTeachingMaterialIsNotPrimary) {
       {"Tools and Tutorials", "https://github.com/o/r"},
       {"Tutorials, books, & examples", "https://github.com/o/r"},
       {"Examples and Tutorials", "https://github.com/o/r"},
+      {"Reinforcement Learning", "https://github.com/o/r"},
       {"Video", "https://arxiv.org/abs/2411.01738"},
       {"Video Analysis Papers", "https://arxiv.org/abs/2411.01738"},
       {"Learning Program Representation", "https://arxiv.org/abs/2411.01738"},

@@ -259,6 +259,8 @@ constexpr PatternCase k_not_claim_cases[] = {
      "ResNet-50 training in 224 seconds."},
     {"a discount (a voucher of 100%)", "eBook sale: save up to 45% on eBooks.",
      "Save up to 45% of GPU memory with paged attention."},
+    {"a quick route (the fastest way to build)", "The fastest way to build Svelte apps.",
+     "The fastest way to build apps, 3x faster than Vite."},
     {"an aim (as fast as possible)", "A linter designed to be as fast as possible.",
      "A linter as fast as ESLint."},
     {"a setting's delay or timeout", "Types text with a global delay of 1 second per key.",

@@ -36,7 +36,8 @@ TEST(StyleDescription, TwoSpacesAfterASentenceAreNoDoubledSpace) {
 
 TEST(StyleDescription, AllowsListedLowercaseNamesAndAbbreviations) {
   for (const char* description : {"tcgen05, tensor memory, and Blackwell MMA programming.",
-                                  "Kernels for attention, e.g. FlashAttention and its kin."}) {
+                                  "Kernels for attention, e.g. FlashAttention and its kin.",
+                                  "MongoDB Inc. DBaaS offer on three clouds."}) {
     EXPECT_THAT(rule_ids(lint_section(one_entry(
                     R"("title": "T", "url": "https://arxiv.org/abs/2301.03598", "kind": "paper", )"
                     R"("description": ")" +

@@ -3231,6 +3231,12 @@ class MarkdownReader {
     if (const std::string venue(trim(venue_tag)); !venue.empty()) {
       entry.description = entry.description.empty() ? venue : venue + " " + entry.description;
     }
+    // "[Talk](…) [47']", "[Survey](…) [2023.03]", "[Paper](…) (Extended version
+    // of above one)": only its tags or a note in brackets, no sentence about it.
+    if (static const RE2 k_tags_only(R"((?:\s*(?:\[[^\[\]]{1,40}\]|\([^()]{1,40}\)))+\s*)");
+        RE2::FullMatch(entry.description, k_tags_only)) {
+      entry.description_form = DescriptionForm::credit;
+    }
     if (static const RE2 k_year_then_text(R"((.+?\((?:19|20)\d\d\))\s*:\s+(\S.*))");
         !entry.links.empty() && names_a_kind(entry.links.front().label) &&
         entry.description.empty()) {

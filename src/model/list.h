@@ -58,8 +58,9 @@ enum class DescriptionForm {
   /// …" in a list that writes " - "
   other_mark,
   /// only who wrote it and where it appeared, in italics after the title's
-  /// link: "[**Title.**](…) _Xiaoran Liu, Ruixiao Li, …_ Arxiv 2025.", or who
-  /// made it: "[Canal](…) by [Tigera](…)"; no sentence about the resource
+  /// link: "[**Title.**](…) _Xiaoran Liu, Ruixiao Li, …_ Arxiv 2025.", who
+  /// made it: "[Canal](…) by [Tigera](…)", or only tags: "[Talk](…) [47']";
+  /// no sentence about the resource
   credit,
 };
 

@@ -309,6 +309,9 @@ ListConventions infer_conventions(const LoadResult& loaded,
                                   const std::vector<std::string>& abbreviations) {
   std::size_t entries = 0;
   std::size_t described = 0;
+  // Descriptions, credits and tags ("_Authors._ ICLR 2024.", "[47']") among
+  // them: the form settings count what each would be judged to be.
+  std::size_t written = 0;
   std::size_t final_period = 0;
   std::size_t one_sentence = 0;
   std::size_t capital_start = 0;
@@ -329,8 +332,9 @@ ListConventions infer_conventions(const LoadResult& loaded,
     }
     ++entries;
     const std::string_view text = trim(entry.description);
-    if (entry.described()) {
-      ++described;
+    described += entry.described() ? 1 : 0;
+    if (!text.empty()) {
+      ++written;
       final_period += ends_sentence(text) ? 1 : 0;
       one_sentence += has_second_sentence(text, abbreviations, entry.title) ? 0 : 1;
       capital_start += starts_with_capital_or_name(entry, {}) ? 1 : 0;
@@ -376,11 +380,10 @@ ListConventions infer_conventions(const LoadResult& loaded,
   conventions.featured_sections = featured_sections(loaded.list, seen);
   conventions.settings = {
       setting("description.required", "entries have a description", described, entries),
-      setting("description.final_period", "descriptions end with a period", final_period,
-              described),
-      setting("description.one_sentence", "descriptions are one sentence", one_sentence, described),
+      setting("description.final_period", "descriptions end with a period", final_period, written),
+      setting("description.one_sentence", "descriptions are one sentence", one_sentence, written),
       setting("description.capital_start", "descriptions start with a capital letter",
-              capital_start, described),
+              capital_start, written),
       setting("canonical.https", "links use https", https_links, web_links),
       setting("canonical.arxiv_abstract", "arXiv links point at the abstract page", arxiv_abstracts,
               arxiv_links),

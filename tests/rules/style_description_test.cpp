@@ -217,6 +217,12 @@ TEST(StyleDescription, ACreditIsNoDescriptionToJudge) {
                   "[Tigera](https://github.com/tigera)\n- [Calico](https://github.com/o/calico) - "
                   "Networking for containers.\n")),
               IsEmpty());
+  // Only its tags, a talk's duration or a paper's date: no sentence to judge.
+  EXPECT_THAT(rule_ids(lint_markdown(
+                  "# L\n\n## S\n\n- [Scaling MongoDB](https://github.com/o/scaling) [47']\n"
+                  "- [Models of the world](https://github.com/o/models) [2023.03]\n"
+                  "- [Calico](https://github.com/o/calico) - Networking for containers.\n")),
+              IsEmpty());
   const auto spaced = lint_markdown(
       "# L\n\n## S\n\n- [Neural Networks and Deep Learning](https://github.com/o/nn) by  Michael "
       "Nielsen\n");

@@ -55,6 +55,24 @@ TEST(ListConventions, FollowWhatNineteenInTwentyEntriesDo) {
   EXPECT_TRUE(keeps_to(0, 0));
 }
 
+// Tags after a title ("[2023.03]", "[47']") say nothing about the resource:
+// entries with only tags are not described, and the form settings count them
+// as they would be judged (no period, one sentence).
+TEST(ListConventions, TagsAreNoDescriptionButCountForTheForm) {
+  const ListConventions found = conventions_of(
+      "# L\n\n## S\n\n"
+      "- [A](https://a.example/) [2023.03]\n"
+      "- [B](https://b.example/) [47']\n"
+      "- [C](https://c.example/) - Reads YAML.\n");
+  const InferredSetting& required = find(found, "description.required");
+  EXPECT_EQ(required.following, 1U);
+  EXPECT_EQ(required.seen, 3U);
+  const InferredSetting& one_sentence = find(found, "description.one_sentence");
+  EXPECT_EQ(one_sentence.following, 3U);
+  EXPECT_EQ(one_sentence.seen, 3U);
+  EXPECT_EQ(find(found, "description.final_period").following, 1U);
+}
+
 // A description that opens with the entry's own name in lower case keeps to
 // capitalisation as style/description reads it: the list capitalises.
 TEST(ListConventions, ANameInLowerCaseIsNoUncapitalisedStart) {

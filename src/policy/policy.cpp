@@ -594,8 +594,10 @@ std::optional<std::string_view> owned_in(const Publisher& publisher, std::string
 /// Whether a name key spells a domain's label, with the word a company's
 /// blog domain may add ("uber" for uberengineering).
 bool spells_label(const std::string& label, const std::string& key) {
-  static const std::array<std::string_view, 6> k_suffixes{"",     "blog", "engineering",
-                                                          "tech", "ai",   "research"};
+  // A company's domain may add a word to its name: datadoghq.com for
+  // "Datadog".
+  static const std::array<std::string_view, 11> k_suffixes{
+      "", "blog", "engineering", "tech", "ai", "research", "hq", "labs", "inc", "io", "dev"};
   return key.size() >= 3 &&
          std::any_of(k_suffixes.begin(), k_suffixes.end(), [&](std::string_view suffix) {
            return label.size() == key.size() + suffix.size() && label.starts_with(key) &&
@@ -1022,6 +1024,24 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
     classification.first_party =
         fmt::format("the entry calls {}{} official, on the site of \"{}\" itself",
                     classification.host, classification.path, title);
+    classification.source_class = policy.find_class(policy.first_party_class_to);
+    return;
+  }
+  // "[[pdf]](https://adacache-dit.github.io/clarity/…) [[code]](https://github.com/
+  // AdaCache-DiT/AdaCache)": outside a list of projects (whose own sites are
+  // judged below), the GitHub Pages of whoever publishes the entry's code are
+  // the authors' pages, not a person's blog; a path shaped as a post stays one.
+  static const RE2 k_code_owner(R"((?i)https?://(?:www\.)?github\.com/([^/?#]+)/[^/?#]+.*)");
+  if (std::string owner;
+      classification.inferred() && classification.byline.empty() &&
+      classification.shape != nullptr && classification.shape->weak &&
+      policy.own_site_classes.empty() && classification.source_class != nullptr &&
+      !classification.source_class->primary && !policy.first_party_class_to.empty() &&
+      classification.host.ends_with(".github.io") &&
+      RE2::FullMatch(re2::StringPiece(code.data(), code.size()), k_code_owner, &owner) &&
+      to_lower(owner) == classification.host.substr(0, classification.host.find('.'))) {
+    classification.first_party = fmt::format(
+        "{} is the GitHub Pages of {}, who publish the entry's code", classification.host, owner);
     classification.source_class = policy.find_class(policy.first_party_class_to);
     return;
   }

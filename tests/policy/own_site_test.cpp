@@ -317,6 +317,26 @@ TEST(OwnSite, OffUnlessThePolicySaysSo) {
   EXPECT_EQ(class_after_first_party(policy, "starship", "https://starship.rs/"), "home page");
 }
 
+// In a list of papers, the GitHub Pages of whoever publishes the entry's
+// code are the authors' pages (a paper's PDF on its project site); another
+// user's pages, or a post on them, are not.
+TEST(OwnSite, TheCodeOwnersPagesAreTheAuthorsOwn) {
+  const Policy policy =
+      parse_policy("policy.json", testing::read_text(testing::source_dir() / "policy/policy.json"));
+  const std::string code = "https://github.com/AdaCache-DiT/AdaCache";
+  EXPECT_EQ(
+      class_after_first_party(policy, "AdaCache",
+                              "https://adacache-dit.github.io/clarity/adacache_meta.pdf", "", code),
+      "docs");
+  EXPECT_EQ(
+      class_after_first_party(policy, "AdaCache",
+                              "https://someone.github.io/clarity/adacache_meta.pdf", "", code),
+      "blog");
+  EXPECT_EQ(class_after_first_party(policy, "AdaCache",
+                                    "https://adacache-dit.github.io/posts/why-we-cache/", "", code),
+            "blog");
+}
+
 TEST(OwnSite, ATitleThatNamesTheLinkIsAName) {
   const Policy policy = projects_policy();
   auto names = [&](const std::string& title, const std::string& url) {

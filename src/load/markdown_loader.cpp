@@ -2439,7 +2439,7 @@ class MarkdownReader {
         R"(quiz(?:zes)?|syllabus|readings?|projects?|notes|assignments?|exercises|labs?|)"
         R"(homeworks?|problem\s+sets?|psets|solutions?|recordings?|recitations?|handouts?|)"
         R"(schedule|calendar|materials?|practicals|textbooks?|resources|coursepage|)"
-        R"((?:course|github|web)\s*(?:page|website|site)|previous\s+\w+)(?:[\s/&,-]+(?:and\s+)?)"
+        R"((?:course|github|web)\s*(?:page|website|site)|previous(?:\s+\w+)?)(?:[\s/&,-]+(?:and\s+)?)"
         R"([\p{L}\d.'’()+#-]+){0,2}\W*)");
     // Between two such links: marks and "and" only.
     static const RE2 k_between(R"([\s,;|/&()\[\]:-]*(?:(?:and|or)[\s,;|/&()\[\]:-]*)?)");

@@ -465,6 +465,11 @@ TEST(SourceNotPrimary, APublishersPostAboutItselfIsFirstParty) {
                          "http://www.mongodb.com/blog/post/"
                          "running-mongodb-as-a-microservice-with-docker-and-kubernetes");
   EXPECT_THAT(rule_ids(own), Not(Contains("source/not-primary")));
+  // A company's domain may add a word to its name.
+  EXPECT_THAT(rule_ids(entry("Datadog",
+                             "https://www.datadoghq.example/blog/"
+                             "monitor-mongodb-performance-with-datadog/")),
+              Not(Contains("source/not-primary")));
   for (const auto& [title, url] : std::vector<std::pair<std::string, std::string>>{
            {"MongoDB", "http://www.mongodb.com/blog/post/announcing-mongodb-atlas-on-kubernetes"},
            {"Jane Doe", "https://janedoe.example/blog/index.html"},

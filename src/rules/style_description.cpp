@@ -75,13 +75,16 @@ void check_style_description(const EntryView& view, const RuleContext& context, 
            "policy if it is a name written in lower case");
     return;
   }
-  // "… into your app. [BERT on iPhone](…)": a link after the last sentence
-  // points further; its label is no sentence of the description.
+  // "… into your app. [BERT on iPhone](…)", "… library. [Resources](…).": a
+  // link after the last sentence points further; its label is no sentence of
+  // the description.
   std::string_view sentences = text;
-  if (!entry.description_links.empty() &&
-      sentences.ends_with(entry.description_links.back().label)) {
+  if (std::string_view tail =
+          text.ends_with('.') ? sentences.substr(0, text.size() - 1) : sentences;
+      !entry.description_links.empty() && !entry.description_links.back().label.empty() &&
+      tail.ends_with(entry.description_links.back().label)) {
     const std::string_view before =
-        trim(sentences.substr(0, sentences.size() - entry.description_links.back().label.size()));
+        trim(tail.substr(0, tail.size() - entry.description_links.back().label.size()));
     if (ends_sentence(before)) {
       sentences = before;
     }

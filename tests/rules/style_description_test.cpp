@@ -302,20 +302,22 @@ TEST(StyleDescription, SiteNamesBrandMarksAndLeadInsPass) {
               IsEmpty());
 }
 
-// A link after the last sentence ("… your app. [BERT on iPhone](…)") points
-// further: its label is no second sentence and needs no period. Words that
-// are no link still are a sentence.
+// A link after the last sentence ("… your app. [BERT on iPhone](…)", "…
+// memory. [Resources](…).") points further: its label is no second sentence
+// and needs no period. Words that are no link still are a sentence.
 TEST(StyleDescription, ALinkAfterTheLastSentenceIsNoSentence) {
   LoadResult loaded;
   load_markdown_text("README.md",
                      "# L\n\n## Tools\n\n- [CoreML](https://c.example/) - Runs models in your "
                      "app. [BERT on iPhone](https://github.com/o/bert)\n"
+                     "- [Conduit](https://c2.example/) - Streams data in constant memory. "
+                     "[Resources](https://hackage.example/#cat:Conduit).\n"
                      "- [Lite](https://l.example/) - Runs models on phones. Also on watches.\n",
                      loaded);
   const std::vector<Diagnostic> found =
       run_rules(loaded.list, parse_policy("p.json", "{}"), parse_date("2026-11-30").value());
   ASSERT_THAT(rule_ids(found), ElementsAre("style/description"));
-  EXPECT_EQ(found.front().location.line, 6);
+  EXPECT_EQ(found.front().location.line, 7);
   EXPECT_THAT(found.front().message, HasSubstr("more than one sentence"));
 }
 

@@ -38,12 +38,12 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
   }
   EXPECT_THAT(subtitled("Tensor Core 指令级编程"), Not(Contains("surface/tutorial")));
   // "Learn X" and "Let's build X" invite a beginner; "Learning to schedule"
-  // and "Learn To be Efficient" title a method, and "Learn More" labels a
-  // product page's link.
+  // and "Learn To be Efficient" title a method, so does a long title that
+  // learns a thing by a method, and "Learn More" labels a product page's link.
   // "What is a vector database?" explains a term; "What is the role of …"
   // asks about something else.
   for (const char* name :
-       {"Learn OpenGL", "Learn TypeScript", "Learn Modern C++",
+       {"Learn OpenGL", "Learn TypeScript", "Learn Modern C++", "Learn Python the Hard Way",
         "Let's build GPT: from scratch, in code", "7 Things You Should Know About WebAssembly",
         "What is a Vector Database?", "What Is MLOps?",
         "Programming in Ray: Tips for first-time users",
@@ -53,6 +53,7 @@ TEST(SurfaceTutorial, FiresOnTutorialHostsAndTitles) {
   for (const char* name :
        {"Learning to schedule straight-line code", "Learn to rank at scale",
         "Learn To be Efficient: Build Structured Sparsity in Large Language Models", "Learn More",
+        "Learn Electronic Health Records by Fully Decentralized Federated Learning",
         "What is the role of a site reliability engineer?",
         "What is a vector database for? Five answers from production",
         "Your first-class functions, compiled"}) {

@@ -3215,9 +3215,14 @@ class MarkdownReader {
       entry.description_form = DescriptionForm::credit;
     }
     entry.description = trim(description);
-    // "[Canal](…) by [Tigera](…)": who made it, no sentence about it.
-    if (static const RE2 k_by_credit(R"(by\s+[\p{Lu}@][^.,;:]{0,60}\.?)");
-        RE2::FullMatch(entry.description, k_by_credit)) {
+    // "[Canal](…) by [Tigera](…)", "[Data Pipelines](…) by Bas P. Harenslak
+    // and Julian Rutger de Ruiter": who made it, no sentence about it.
+    static const RE2 k_by_credit(R"(by\s+[\p{Lu}@][^.,;:]{0,60}\.?)");
+    static const RE2 k_by_authors(
+        R"(by\s+(?:(?:[\p{Lu}][\p{L}'’-]*\.?|de|van|von|der|da|di|la|le)(?:\s+|\s*(?:,\s*(?:and\s+)?|and|&)\s*)?)+)"
+        R"((?:,?\s*et al\.?)?\s*)");
+    if (RE2::FullMatch(entry.description, k_by_credit) ||
+        RE2::FullMatch(entry.description, k_by_authors)) {
       entry.description_form = DescriptionForm::credit;
     }
     if (static const RE2 k_bracketed_note(R"(\[([^\[\]]+)\])");

@@ -217,6 +217,15 @@ TEST(StyleDescription, ACreditIsNoDescriptionToJudge) {
                   "[Tigera](https://github.com/tigera)\n- [Calico](https://github.com/o/calico) - "
                   "Networking for containers.\n")),
               IsEmpty());
+  // A reading list of titles, some with their authors: names only.
+  EXPECT_THAT(rule_ids(lint_markdown(
+                  "# L\n\n## Readings\n\n"
+                  "1. [In-Stream Processing](https://github.com/o/in-stream)\n"
+                  "2. [Streaming Systems](https://github.com/o/streaming) by Reuven Lax, Slava "
+                  "Chernyak, and Tyler Akidau\n"
+                  "3. [Data Pipelines](https://github.com/o/pipelines) by Bas P. Harenslak and "
+                  "Julian Rutger de Ruiter\n")),
+              IsEmpty());
   // Only its tags, a talk's duration or a paper's date: no sentence to judge.
   EXPECT_THAT(rule_ids(lint_markdown(
                   "# L\n\n## S\n\n- [Scaling MongoDB](https://github.com/o/scaling) [47']\n"

@@ -88,6 +88,13 @@ void check_duplicate_url(const List& list, const RuleContext& context, Findings&
           .hint = "remove one of them, or waive this rule with the reason the list repeats it",
           .entry = &entry,
           .involves = {named}};
+      if (slip != nullptr && !same_name(*named, entry)) {
+        // Two names, one page: a link copied from the entry before is the
+        // usual slip, and removing one would keep the wrong link.
+        finding.hint =
+            "if this entry's link was copied from the other, give it its own link; if both name "
+            "one resource, remove one of them, or waive this rule with the reason";
+      }
       if (slip == nullptr) {
         // Filed again rather than slipped: a warning, as the list may mean it.
         finding.evidence = "the same title under another topic";

@@ -30,6 +30,13 @@ TEST(EntryDuplicateUrl, FindsTheSamePageUnderAnotherSpelling) {
   EXPECT_THAT(found[0].message,
               HasSubstr("links the same page as \"A\" at entries/01-test.json:1"));
   EXPECT_EQ(found[0].title, "B");
+  // Two names on one page: the link may have been copied from the other.
+  EXPECT_THAT(found[0].hint, HasSubstr("give it its own link"));
+  auto repeated = lint_section(R"({"title": "S", "entries": [)" +
+                               paper("A", "https://arxiv.org/abs/2301.03598") + ", " +
+                               paper("A", "https://arxiv.org/abs/2301.03598v2") + "]}");
+  ASSERT_FALSE(repeated.empty());
+  EXPECT_THAT(repeated[0].hint, Not(HasSubstr("give it its own link")));
 }
 
 TEST(EntryDuplicateUrl, QuietForDistinctPagesAndWaivedRepeats) {

@@ -1303,13 +1303,15 @@ TEST(MarkdownLoader, ACoursesMaterialUnderItMakesItNoGroupLabel) {
       "git://cs.example/labs`\n"
       "\t- [Lecture Videos - Spring 2016](https://video.example/447) "
       "[Old Exams](https://cs.example/447/exams/)\n"
+      "\t- [Previous](https://cs.example/447/s14/) semester also available, with more "
+      "exercises\n"
       "- [Video at Scale](https://eng.example/video-at-scale) - A post.\n"
       "\t- [Adaptive Video Streaming at YouTube](https://eng.example/abr) - Another.\n");
   const std::vector<Entry>& entries = result.list.sections.at(0).entries;
   ASSERT_EQ(entries.size(), 3U);
   EXPECT_EQ(entries[0].url, "https://cs.example/447/");
   EXPECT_EQ(entries[2].title, "Adaptive Video Streaming at YouTube");
-  EXPECT_EQ(result.not_entries.at("material of the entry above and notes on it"), 3U);
+  EXPECT_EQ(result.not_entries.at("material of the entry above and notes on it"), 4U);
 }
 
 // "SSH: [see awesome-ssh](…)", "[More…](…)": an item that points to another

@@ -2063,8 +2063,7 @@ class MarkdownReader {
     std::size_t at = 0;
     for (cmark_node* node = cmark_node_first_child(paragraph); node != nullptr && at < offset;
          node = cmark_node_next(node)) {
-      if (has_web_link(node) ||
-          (cmark_node_get_type(node) == CMARK_NODE_LINK && is_web_link(node))) {
+      if (has_web_link(node)) {  // the node itself, or a link inside its emphasis
         return true;
       }
       at += plain_text(node).size();

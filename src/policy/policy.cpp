@@ -748,6 +748,14 @@ bool says_blog(std::string_view title, std::string_view description) {
 
 }  // namespace
 
+/// Whether `repo` ("owner/name") belongs to the owner of the GitHub Pages
+/// `classification` is on: "adacache-dit.github.io" and AdaCache-DiT/AdaCache.
+bool on_owners_pages(const Classification& classification, const std::string& repo) {
+  return classification.host.ends_with(".github.io") &&
+         to_lower(repo.substr(0, repo.find('/'))) ==
+             to_lower(classification.host.substr(0, classification.host.find('.')));
+}
+
 bool is_own_site(const Classification& classification, std::string_view title,
                  std::string_view description, std::string_view code) {
   const std::string title_key = name_key(title);
@@ -761,9 +769,7 @@ bool is_own_site(const Classification& classification, std::string_view title,
   // github.com/element-hq/synapse.
   const std::string_view pages_path = bare_path(classification);
   if (const std::optional<std::string> repo = github_repo_of(code);
-      repo && classification.host.ends_with(".github.io") &&
-      to_lower(repo->substr(0, repo->find('/'))) ==
-          to_lower(classification.host.substr(0, classification.host.find('.'))) &&
+      repo && on_owners_pages(classification, *repo) &&
       (pages_path.find('/') == std::string_view::npos ||
        to_lower(pages_path.substr(0, pages_path.find('/'))) ==
            to_lower(repo->substr(repo->find('/') + 1)))) {
@@ -1031,19 +1037,19 @@ void apply_first_party(const Policy& policy, std::string_view title, std::string
   // AdaCache-DiT/AdaCache)": outside a list of projects (whose own sites are
   // judged below), the GitHub Pages of whoever publishes the entry's code are
   // the authors' pages, not a person's blog; a path shaped as a post stays one.
-  static const RE2 k_code_owner(R"((?i)https?://(?:www\.)?github\.com/([^/?#]+)/[^/?#]+.*)");
-  if (std::string owner;
-      classification.inferred() && classification.byline.empty() &&
+  if (classification.inferred() && classification.byline.empty() &&
       classification.shape != nullptr && classification.shape->weak &&
       policy.own_site_classes.empty() && classification.source_class != nullptr &&
       !classification.source_class->primary && !policy.first_party_class_to.empty() &&
-      classification.host.ends_with(".github.io") &&
-      RE2::FullMatch(re2::StringPiece(code.data(), code.size()), k_code_owner, &owner) &&
-      to_lower(owner) == classification.host.substr(0, classification.host.find('.'))) {
-    classification.first_party = fmt::format(
-        "{} is the GitHub Pages of {}, who publish the entry's code", classification.host, owner);
-    classification.source_class = policy.find_class(policy.first_party_class_to);
-    return;
+      !code.empty()) {
+    if (const std::optional<std::string> repo = github_repo_containing(code);
+        repo && on_owners_pages(classification, *repo)) {
+      classification.first_party =
+          fmt::format("{} is the GitHub Pages of {}, who publish the entry's code",
+                      classification.host, repo->substr(0, repo->find('/')));
+      classification.source_class = policy.find_class(policy.first_party_class_to);
+      return;
+    }
   }
   if (classification.source_class != nullptr && !policy.first_party_class_to.empty() &&
       std::find(policy.own_site_classes.begin(), policy.own_site_classes.end(),

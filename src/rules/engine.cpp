@@ -34,6 +34,25 @@ void run_list_check(const Rule& rule, Severity severity, const List& list,
   }
 }
 
+/// Whether a claim in the entry's title is the list's to support. A title
+/// of one word is a name ("Beats", Elastic's data shippers), and so is the
+/// linked repository's path ("9seconds/repolink.nvim"). A list that quotes
+/// papers by their titles ("claims.paper_titles": false) quotes them on the
+/// authors' code too: "SRU: training RNNs as fast as CNNs" at github.com/…/sru.
+bool title_states_claims(const Policy& policy, const std::string& title,
+                         std::optional<EntryKind> kind, const Classification* classification) {
+  static const RE2 k_one_word(R"(\s*[\p{Latin}\p{N}._+#-]+\s*)");
+  if (RE2::FullMatch(title, k_one_word) ||
+      (classification != nullptr && title_is_repository_path(*classification, title))) {
+    return false;
+  }
+  if (policy.claims_in_paper_titles) {
+    return true;
+  }
+  return kind != EntryKind::paper &&
+         !(classification != nullptr && title_heads_with_repository_name(*classification, title));
+}
+
 }  // namespace
 
 std::optional<Classification> classify_entry(const Entry& entry, const Policy& policy) {
@@ -146,16 +165,8 @@ std::vector<Diagnostic> run_rules(const List& list, const Policy& policy,
     const bool labelled_link =
         !entry.description.empty() && policy.link_labels.first_match(entry.title).has_value();
     const std::string* exempt_under = heading_among(policy.sources_exempt_sections, section, group);
-    // A list that quotes papers by their titles quotes them on the authors'
-    // code too: "SRU: training RNNs as fast as CNNs" at github.com/…/sru. A
-    // title of one word is a name ("Beats", Elastic's data shippers).
-    static const RE2 k_one_word(R"(\s*[\p{Latin}\p{N}._+#-]+\s*)");
     const bool reads_title_claims =
-        !RE2::FullMatch(entry.title, k_one_word) &&
-        (policy.claims_in_paper_titles ||
-         (kind != EntryKind::paper &&
-          !(classification && title_heads_with_repository_name(*classification, entry.title)))) &&
-        !(classification && title_is_repository_path(*classification, entry.title));
+        title_states_claims(policy, entry.title, kind, classification ? &*classification : nullptr);
     const EntryView view{section, group, entry, std::move(classification), kind, names_only,
                          reads_title_claims ? claim_text(entry.title, policy) : std::string(),
                          claim_text(entry.description, policy),

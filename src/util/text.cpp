@@ -192,10 +192,12 @@ bool has_second_sentence(std::string_view text, const std::vector<std::string>& 
                          std::string_view name) {
   for (std::size_t i = 0; i + 2 < text.size(); ++i) {
     const char c = text[i];
+    if ((c != '.' && c != '!' && c != '?') || text[i + 1] != ' ') {
+      continue;
+    }
     // One space or two ("Runs on Linux.  It also …") after the mark.
     const std::size_t next = text.find_first_not_of(' ', i + 1);
-    if ((c != '.' && c != '!' && c != '?') || text[i + 1] != ' ' ||
-        next == std::string_view::npos ||
+    if (next == std::string_view::npos ||
         std::isupper(static_cast<unsigned char>(text[next])) == 0) {
       continue;
     }
